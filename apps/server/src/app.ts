@@ -1,0 +1,190 @@
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import { ALL_CALLS, DEFAULT_LOCALE } from '@smartlock/contract';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { BrandRegistry } from './domains/company/brands';
+import { companyRoutes } from './domains/company/companyRoutes';
+import { AccountService } from './domains/user/accountService';
+import { userRoutes } from './domains/user/userRoutes';
+import { SliderService } from './domains/verification/slider/sliderService';
+import { ValidationCodeService } from './domains/verification/validationCodeService';
+import { ApiError } from './http/apiError';
+import { type AppClient, appClients } from './http/clients';
+import { SignatureGuard } from './http/guard';
+import { MULTIPART_LIMITS } from './http/params';
+import { errorEnvelope } from './http/reply';
+import { brandOf, localeOf, type Route, registerRoutes, sendError } from './http/router';
+import { SessionStore } from './http/session';
+import { Messenger } from './messaging/messenger';
+import { type MailTransport, type SmsTransport, SmtpTransport } from './messaging/transports';
+import { serverRoot } from './paths';
+import { rootSecret } from './secrets';
+import { deriveKey, Sealer } from './security/crypto';
+import { RateLimiter } from './security/rateLimit';
+import { serveConsole } from './web';
+
+export interface Services {
+  config: Config;
+  database: Database;
+  brands: BrandRegistry;
+  clients: Map<string, AppClient>;
+  sessions: SessionStore;
+  accounts: AccountService;
+  codes: ValidationCodeService;
+  slider: SliderService;
+  limiter: RateLimiter;
+  messenger: Messenger;
+  guard: SignatureGuard;
+  /** The built console folder, if any. */
+  consoleDist: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface BuildOptions {
+  /** Where logs go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+  /** Replaces the SMS provider (the outbox otherwise). */
+  sms?: SmsTransport;
+  /** Replaces the mail transport chosen from SMTP_URL. */
+  mail?: MailTransport;
+}
+
+/** Keys and headers that never reach the log. */
+const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+/** The cloud service: every API call under /api, the console, /healthz. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: REDACT,
+      serializers: {
+        // The path only: query strings may carry access tokens.
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: false,
+  });
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  app.addHook('onClose', async () => database.close());
+  const { db } = database;
+  const secret = rootSecret(config);
+  const brands = new BrandRegistry(config.BRANDS_FILE ?? join(serverRoot(), 'brands.json'));
+  const clients = appClients(config, secret);
+  const limiter = new RateLimiter(db);
+  const mail = options.mail ?? (config.SMTP_URL ? new SmtpTransport(config.SMTP_URL, config.MAIL_FROM) : undefined);
+  const messenger = new Messenger(db, app.log, { mail, sms: options.sms });
+  const sessions = new SessionStore({
+    db,
+    sealer: new Sealer(deriveKey(secret, 'access-token-cookie')),
+    ttlMs: config.SESSION_TTL_DAYS * 86_400_000,
+    cookieSecure: config.COOKIE_SECURE,
+  });
+  const slider = new SliderService(db, limiter);
+  const codes = new ValidationCodeService(db, deriveKey(secret, 'validation-codes'), limiter, slider, messenger);
+  const accounts = new AccountService(db, sessions, codes, slider, limiter);
+  const guard = new SignatureGuard({ clients, windowMs: config.SIGNATURE_WINDOW_SECONDS * 1000, db });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  const consoleFiles = await serveConsole(app, config.WEB_DIST);
+
+  const routes: Route[] = [...userRoutes({ db, accounts, codes, slider, sessions }), ...companyRoutes(brands)];
+  assertEveryCallRouted(routes);
+  registerRoutes(app, { guard, sessions, brands }, routes);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ok', database: database.engine };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable', database: database.engine });
+    }
+  });
+
+  /** What the console needs before its first call: its app id and signing key (public by nature). */
+  app.get('/app-config.json', async (_request, reply) => {
+    const consoleApp = clients.get(config.CONSOLE_APP_ID);
+    return reply.header('cache-control', 'no-store').send({
+      appId: consoleApp?.appId,
+      appSecret: consoleApp?.secret,
+      signatureWindowSeconds: config.SIGNATURE_WINDOW_SECONDS,
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      const brand = brandOf(brands, request, undefined);
+      return reply.code(404).send(errorEnvelope(localeOf(request, undefined, brand), 'notFound', {}, 'no such call'));
+    }
+    return consoleFiles.sendPage(reply);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const brand = brandOf(brands, request, undefined);
+    const locale = request.url.startsWith('/api/') ? localeOf(request, undefined, brand) : DEFAULT_LOCALE;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return sendError(request, reply, new ApiError('payloadTooLarge'), locale);
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendError(request, reply, new ApiError('unsupportedContentType'), locale);
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendError(
+        request,
+        reply,
+        new ApiError('badParameter', {}, error instanceof Error ? error.message : ''),
+        locale,
+      );
+    }
+    return sendError(request, reply, error, locale);
+  });
+
+  const maintenance = setInterval(() => {
+    Promise.all([guard.prune(), limiter.prune(86_400_000), slider.prune(), codes.prune()]).catch((err) =>
+      app.log.warn({ err }, 'maintenance failed'),
+    );
+  }, 10 * 60_000);
+  maintenance.unref();
+  app.addHook('onClose', async () => clearInterval(maintenance));
+
+  app.decorate('services', {
+    config,
+    database,
+    brands,
+    clients,
+    sessions,
+    accounts,
+    codes,
+    slider,
+    limiter,
+    messenger,
+    guard,
+    consoleDist: consoleFiles.dist,
+  });
+  return app;
+}
+
+/** The contract and the server must agree: every call has exactly one handler. */
+function assertEveryCallRouted(routes: Route[]): void {
+  const routed = new Set(routes.map((r) => r.call));
+  const missing = ALL_CALLS.filter((call) => !routed.has(call)).map((call) => call.path);
+  if (missing.length > 0) throw new Error(`Calls without a handler: ${missing.join(', ')}`);
+  if (routed.size !== routes.length) throw new Error('A call has two handlers');
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { serverRoot } from '../paths';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgresql';
+  /** Where the data lives, for the start banner (no credentials). */
+  location: string;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = () => join(serverRoot(), 'drizzle');
+/** Any constant: instances starting together take turns applying migrations. */
+const MIGRATION_LOCK = 7_301_966;
+
+function describeUrl(url: string): string {
+  const parsed = new URL(url);
+  return `postgresql://${parsed.host}${parsed.pathname}`;
+}
+
+/**
+ * Opens the database and applies the committed migrations: PostgreSQL when a URL is given,
+ * else the embedded PGlite in `dataDir` (":memory:" keeps it in memory, for tests).
+ */
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS() });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      lock.release();
+    }
+    return { db, engine: 'postgresql', location: describeUrl(options.databaseUrl), close: () => pool.end() };
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir !== ':memory:') {
+    dataDir = resolve(options.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const pglite = drizzlePglite(client, { schema });
+  await migratePglite(pglite, { migrationsFolder: MIGRATIONS() });
+  return {
+    db: pglite as unknown as Db,
+    engine: 'pglite',
+    location: dataDir ?? 'memory',
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,97 @@
+import { user } from '@smartlock/contract';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../http/apiError';
+import type { CallContext } from '../../http/context';
+import { type Route, route } from '../../http/router';
+import type { SessionStore } from '../../http/session';
+import type { SliderService } from '../verification/slider/sliderService';
+import type { ValidationCodeService } from '../verification/validationCodeService';
+import { type AccountService, accountOf, type Caller } from './accountService';
+import { presentUserInfo } from './presenters';
+import { findUserById } from './userQueries';
+
+export interface UserDeps {
+  db: Db;
+  accounts: AccountService;
+  codes: ValidationCodeService;
+  slider: SliderService;
+  sessions: SessionStore;
+}
+
+const callerOf = (ctx: CallContext): Caller => ({
+  ip: ctx.ip,
+  userAgent: ctx.userAgent,
+  appId: ctx.app.appId,
+  brand: ctx.brand,
+});
+
+function sessionOf(ctx: CallContext) {
+  if (!ctx.session) throw new ApiError('notLoggedIn');
+  return ctx.session;
+}
+
+/** The user calls of spec section 7 that accounts and sessions need. */
+export function userRoutes(deps: UserDeps): Route[] {
+  return [
+    route(user.register, async (params, ctx) => {
+      const created = await deps.accounts.register(params, callerOf(ctx));
+      return { uid: created.id };
+    }),
+
+    route(user.sendValidationCode, async (params, ctx) => {
+      const account = accountOf(params.account, params.countryCode);
+      await deps.accounts.authorizeCodeRequest(account, params.type, ctx.session?.userId, ctx.brand);
+      return deps.codes.send({
+        recipient: { account: account.value, kind: account.type },
+        type: params.type,
+        channel: params.channel,
+        locale: ctx.locale,
+        brandName: ctx.brand.name,
+        ip: ctx.ip,
+        sliderToken: params.sliderToken,
+      });
+    }),
+
+    route(user.getSliderVerifyImg, async (_params, ctx) => deps.slider.create(ctx.ip)),
+
+    route(user.isSliderValid, async (params) => deps.slider.answer(params.sliderId, params.x)),
+
+    route(user.login, async (params, ctx) => {
+      const { user: account, token, expiresIn } = await deps.accounts.login(params, callerOf(ctx));
+      if (ctx.app.kind === 'browser') {
+        deps.sessions.setCookie(ctx.request, ctx.reply, token);
+        return { uid: account.id, expiresIn };
+      }
+      return { uid: account.id, expiresIn, accessToken: token };
+    }),
+
+    route(user.logout, async (_params, ctx) => {
+      await deps.accounts.logout(sessionOf(ctx).id);
+      deps.sessions.clearCookie(ctx.request, ctx.reply);
+      return {};
+    }),
+
+    route(user.getInfo, async (_params, ctx) => {
+      const row = await findUserById(deps.db, sessionOf(ctx).userId);
+      if (!row) throw new ApiError('loginExpired');
+      // Gateways arrive with the device link; until an account has one online, this is 0.
+      return presentUserInfo(row, ctx.locale, 0);
+    }),
+
+    route(user.resetPassword, async (params) => {
+      await deps.accounts.resetPassword(params);
+      return {};
+    }),
+
+    route(user.checkPassword, async (params, ctx) => {
+      await deps.accounts.checkPassword(sessionOf(ctx).userId, params.password);
+      return {};
+    }),
+
+    route(user.isPaidFeatureAvailable, async (_params, ctx) => {
+      const row = await findUserById(deps.db, sessionOf(ctx).userId);
+      if (!row) throw new ApiError('loginExpired');
+      return { available: ctx.brand.hasPaidFeature, paidUserStatus: row.vipStatus };
+    }),
+  ];
+}

@@ -1,0 +1,88 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sliderChallenges } from '../../../db/schema';
+import { ApiError } from '../../../http/apiError';
+import { randomToken, sha256 } from '../../../security/crypto';
+import type { RateLimiter } from '../../../security/rateLimit';
+import { makePuzzle, PUZZLE } from './puzzle';
+
+/** How far from the gap an answer may land, in pixels. */
+export const SLIDER_TOLERANCE_PX = 4;
+const PUZZLE_TTL_MS = 2 * 60_000;
+const TOKEN_TTL_MS = 2 * 60_000;
+
+/**
+ * The slider check: the server keeps each puzzle's answer; one answer per puzzle; a right
+ * answer yields a token that one login or code request accepts within two minutes.
+ */
+export class SliderService {
+  constructor(
+    private readonly db: Db,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async create(ip: string) {
+    const { count } = await this.limiter.hit(`slider:ip:${ip}`, 10 * 60_000);
+    if (count > 60) throw new ApiError('tooManyRequests');
+    const puzzle = makePuzzle();
+    const id = randomToken(18);
+    await this.db
+      .insert(sliderChallenges)
+      .values({ id, answerX: puzzle.x, expiresAt: new Date(Date.now() + PUZZLE_TTL_MS) });
+    if (Math.random() < 0.02) await this.prune();
+    return {
+      sliderId: id,
+      backgroundImage: `data:image/png;base64,${puzzle.background.toString('base64')}`,
+      pieceImage: `data:image/png;base64,${puzzle.piece.toString('base64')}`,
+      width: PUZZLE.width,
+      height: PUZZLE.height,
+      pieceSize: PUZZLE.piece,
+      pieceY: puzzle.y,
+      expiresIn: PUZZLE_TTL_MS / 1000,
+    };
+  }
+
+  /** Checks an answer. The puzzle is spent whatever the answer. */
+  async answer(sliderId: string, x: number) {
+    const [row] = await this.db
+      .update(sliderChallenges)
+      .set({ answeredAt: sql`now()` })
+      .where(
+        and(
+          eq(sliderChallenges.id, sliderId),
+          isNull(sliderChallenges.answeredAt),
+          gt(sliderChallenges.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ answerX: sliderChallenges.answerX });
+    if (!row) throw new ApiError('sliderExpired', {}, 'unknown, answered or expired puzzle');
+    if (Math.abs(x - row.answerX) > SLIDER_TOLERANCE_PX) throw new ApiError('sliderFailed');
+    const token = randomToken(24);
+    await this.db
+      .update(sliderChallenges)
+      .set({ tokenHash: sha256(token), tokenExpiresAt: new Date(Date.now() + TOKEN_TTL_MS) })
+      .where(eq(sliderChallenges.id, sliderId));
+    return { sliderToken: token, expiresIn: TOKEN_TTL_MS / 1000 };
+  }
+
+  /** Spends a slider token; false when it is unknown, used or expired. */
+  async consumeToken(token: string | undefined): Promise<boolean> {
+    if (!token) return false;
+    const rows = await this.db
+      .update(sliderChallenges)
+      .set({ tokenUsedAt: sql`now()` })
+      .where(
+        and(
+          eq(sliderChallenges.tokenHash, sha256(token)),
+          isNull(sliderChallenges.tokenUsedAt),
+          gt(sliderChallenges.tokenExpiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: sliderChallenges.id });
+    return rows.length === 1;
+  }
+
+  async prune(): Promise<void> {
+    await this.db.delete(sliderChallenges).where(lt(sliderChallenges.expiresAt, new Date(Date.now() - 10 * 60_000)));
+  }
+}

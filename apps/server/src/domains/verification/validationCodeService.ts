@@ -1,0 +1,151 @@
+import { randomInt } from 'node:crypto';
+import { type Locale, ValidationCodeChannel, ValidationCodeType } from '@smartlock/contract';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { validationCodes } from '../../db/schema';
+import { ApiError } from '../../http/apiError';
+import { translate } from '../../i18n';
+import type { Messenger } from '../../messaging/messenger';
+import { hmacHex, safeEqual } from '../../security/crypto';
+import type { RateLimiter } from '../../security/rateLimit';
+import type { SliderService } from './slider/sliderService';
+
+export const VALIDATION_CODE = {
+  ttlMs: 10 * 60_000,
+  resendAfterMs: 60_000,
+  maxTries: 5,
+  perAccountPerDay: 10,
+  /** Requests from one address per hour before the slider check is asked for. */
+  perIpBeforeSlider: 5,
+  perIpPerHour: 30,
+} as const;
+
+/** The account (email or E.164 mobile) and how a code reaches it. */
+export interface CodeRecipient {
+  account: string;
+  kind: 'email' | 'mobile';
+}
+
+export interface SendRequest {
+  recipient: CodeRecipient;
+  type: number;
+  channel: number | undefined;
+  locale: Locale;
+  brandName: string;
+  ip: string;
+  sliderToken: string | undefined;
+}
+
+/**
+ * Validation codes: six random digits, kept only as a keyed hash, valid ten minutes, five
+ * tries, single use; sending is rate limited per account and per address.
+ */
+export class ValidationCodeService {
+  constructor(
+    private readonly db: Db,
+    private readonly key: Buffer,
+    private readonly limiter: RateLimiter,
+    private readonly slider: SliderService,
+    private readonly messenger: Messenger,
+  ) {}
+
+  private hash(account: string, type: number, code: string): string {
+    return hmacHex(this.key, `${account}|${type}|${code}`);
+  }
+
+  async send(request: SendRequest): Promise<{ expiresIn: number; resendAfter: number }> {
+    const { account } = request.recipient;
+    const [latest] = await this.db
+      .select({ createdAt: validationCodes.createdAt })
+      .from(validationCodes)
+      .where(and(eq(validationCodes.account, account), eq(validationCodes.type, request.type)))
+      .orderBy(desc(validationCodes.createdAt))
+      .limit(1);
+    const wait = latest ? latest.createdAt.getTime() + VALIDATION_CODE.resendAfterMs - Date.now() : 0;
+    if (wait > 0) throw new ApiError('validationCodeTooFrequent', { seconds: Math.ceil(wait / 1000) });
+
+    const perIp = await this.limiter.hit(`code:ip:${request.ip}`, 3_600_000);
+    if (perIp.count > VALIDATION_CODE.perIpPerHour) throw new ApiError('tooManyRequests');
+    if (perIp.count > VALIDATION_CODE.perIpBeforeSlider && !(await this.slider.consumeToken(request.sliderToken))) {
+      throw new ApiError('sliderRequired');
+    }
+    const perAccount = await this.limiter.hit(`code:account:${account}`, 86_400_000);
+    if (perAccount.count > VALIDATION_CODE.perAccountPerDay) throw new ApiError('tooManyRequests');
+
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const channel =
+      request.recipient.kind === 'email' ? 'email' : request.channel === ValidationCodeChannel.voice ? 'voice' : 'sms';
+    await this.db.insert(validationCodes).values({
+      account,
+      type: request.type,
+      channel,
+      codeHash: this.hash(account, request.type, code),
+      expiresAt: new Date(Date.now() + VALIDATION_CODE.ttlMs),
+    });
+    const params = { brand: request.brandName, code, minutes: VALIDATION_CODE.ttlMs / 60_000 };
+    await this.messenger.send({
+      channel,
+      recipient: account,
+      subject: channel === 'email' ? translate(request.locale, 'notices.validationCodeSubject', params) : '',
+      body: translate(
+        request.locale,
+        channel === 'voice' ? 'notices.validationCodeVoice' : 'notices.validationCodeBody',
+        params,
+      ),
+      locale: request.locale,
+      kind: 'validationCode',
+      metadata: { type: request.type },
+    });
+    return { expiresIn: VALIDATION_CODE.ttlMs / 1000, resendAfter: VALIDATION_CODE.resendAfterMs / 1000 };
+  }
+
+  /**
+   * Checks a code against the latest one sent to the account for this purpose. A wrong try
+   * counts even when the surrounding change fails, so it is recorded outside any transaction.
+   * Returns the code's id, to be spent with `consume` inside the change's transaction.
+   */
+  async check(account: string, type: number, code: string): Promise<number> {
+    const [latest] = await this.db
+      .select()
+      .from(validationCodes)
+      .where(and(eq(validationCodes.account, account), eq(validationCodes.type, type)))
+      .orderBy(desc(validationCodes.createdAt))
+      .limit(1);
+    if (!latest) throw new ApiError('validationCodeWrong', {}, 'no code was sent');
+    if (latest.consumedAt) throw new ApiError('validationCodeUsed');
+    if (latest.attempts >= VALIDATION_CODE.maxTries) throw new ApiError('validationCodeTooManyTries');
+    if (latest.expiresAt.getTime() <= Date.now()) throw new ApiError('validationCodeExpired');
+    const [counted] = await this.db
+      .update(validationCodes)
+      .set({ attempts: sql`${validationCodes.attempts} + 1` })
+      .where(and(eq(validationCodes.id, latest.id), isNull(validationCodes.consumedAt)))
+      .returning({ attempts: validationCodes.attempts });
+    if (!counted) throw new ApiError('validationCodeUsed');
+    if (counted.attempts > VALIDATION_CODE.maxTries) throw new ApiError('validationCodeTooManyTries');
+    if (!safeEqual(latest.codeHash, this.hash(account, type, code))) throw new ApiError('validationCodeWrong');
+    return latest.id;
+  }
+
+  /** Spends a checked code inside the transaction of the change it authorises. */
+  async consume(tx: Executor, id: number): Promise<void> {
+    const rows = await tx
+      .update(validationCodes)
+      .set({ consumedAt: sql`now()` })
+      .where(and(eq(validationCodes.id, id), isNull(validationCodes.consumedAt)))
+      .returning({ id: validationCodes.id });
+    if (rows.length !== 1) throw new ApiError('validationCodeUsed');
+  }
+
+  async prune(): Promise<void> {
+    await this.db.delete(validationCodes).where(lt(validationCodes.expiresAt, new Date(Date.now() - 86_400_000)));
+  }
+}
+
+/** Code types that act on an existing, logged-in account. */
+export const SESSION_CODE_TYPES: ReadonlySet<number> = new Set([
+  ValidationCodeType.bindMobile,
+  ValidationCodeType.bindEmail,
+  ValidationCodeType.transferLock,
+  ValidationCodeType.unregister,
+  ValidationCodeType.changeAccount,
+]);

@@ -1,0 +1,138 @@
+import {
+  type CallDefinition,
+  type DataOf,
+  DEFAULT_LOCALE,
+  envelopeSchema,
+  type Locale,
+  localeWithin,
+  type ParsedParamsOf,
+  RequestParam,
+  resolveLocale,
+} from '@smartlock/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Brand, BrandRegistry } from '../domains/company/brands';
+import { ApiError } from './apiError';
+import type { CallContext } from './context';
+import type { SignatureGuard } from './guard';
+import { readParams } from './params';
+import { errorEnvelope, successEnvelope } from './reply';
+import type { SessionStore } from './session';
+
+export type Handler<C extends CallDefinition> = (params: ParsedParamsOf<C>, ctx: CallContext) => Promise<DataOf<C>>;
+
+export interface Route<C extends CallDefinition = CallDefinition> {
+  call: C;
+  handler: Handler<C>;
+}
+
+/** Pairs a contract call with its handler, keeping both types linked. */
+export function route<C extends CallDefinition>(call: C, handler: Handler<C>): Route {
+  return { call, handler } as unknown as Route;
+}
+
+export interface RouterDeps {
+  guard: SignatureGuard;
+  sessions: SessionStore;
+  brands: BrandRegistry;
+}
+
+const COMMON_PARAMS = new Set<string>(Object.values(RequestParam));
+
+/** JSON Schema of a reply, for Fastify's serializer: it writes only the fields the contract names. */
+function replySchema(data: z.ZodType) {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(envelopeSchema(data), {
+    target: 'draft-7',
+    io: 'output',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  return schema;
+}
+
+const ERROR_REPLY = replySchema(z.null());
+
+/** The caller's brand: by package name, else by the host it reached. */
+export function brandOf(brands: BrandRegistry, request: FastifyRequest, packageName: string | undefined): Brand {
+  return brands.byPackageName(packageName?.trim()) ?? brands.byHost(request.hostname);
+}
+
+/** The reply language: the lang parameter, else the browser's, limited to the brand's languages. */
+export function localeOf(request: FastifyRequest, lang: string | undefined, brand: Brand): Locale {
+  const header = request.headers['accept-language']?.split(',')[0]?.split(';')[0];
+  return localeWithin(resolveLocale(lang) ?? resolveLocale(header) ?? DEFAULT_LOCALE, brand.locales);
+}
+
+/** The zod issue as a developer-facing detail: field and rule, never the value. */
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || 'params'}: ${issue.message}` : 'invalid parameters';
+}
+
+/**
+ * Registers every call under /api. Order per request: read parameters, pick brand and
+ * language, verify app id, timestamp, signature and replay, resolve the session, parse the
+ * call's own parameters, and only then run the handler.
+ */
+export function registerRoutes(app: FastifyInstance, deps: RouterDeps, routes: Route[]): void {
+  for (const { call, handler } of routes) {
+    app.route({
+      method: call.method,
+      url: `/api${call.path}`,
+      schema: { response: { 200: replySchema(call.data), '4xx': ERROR_REPLY, '5xx': ERROR_REPLY } },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        let locale: Locale = DEFAULT_LOCALE;
+        try {
+          const raw = await readParams(request, call.multipart === true);
+          const brand = brandOf(deps.brands, request, raw.params[RequestParam.packageName]);
+          locale = localeOf(request, raw.params[RequestParam.lang], brand);
+          const client = await deps.guard.verify(call.path, raw.params, call.method === 'POST');
+          const own: Record<string, string> = {};
+          for (const [key, value] of Object.entries(raw.params)) if (!COMMON_PARAMS.has(key)) own[key] = value;
+          const token = deps.sessions.tokenOf(request, raw.params[RequestParam.accessToken]?.trim() || undefined);
+          let session = call.auth === 'session' ? await deps.sessions.resolve(token) : undefined;
+          if (!session && token) session = await deps.sessions.resolve(token).catch(() => undefined);
+          const parsed = call.params.safeParse(own);
+          if (!parsed.success) throw new ApiError('badParameter', {}, describeIssue(parsed.error));
+          const ctx: CallContext = {
+            locale,
+            app: client,
+            brand,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? '',
+            session,
+            token,
+            files: raw.files,
+            request,
+            reply,
+          };
+          const data = await handler(parsed.data as never, ctx);
+          return reply.code(200).send(successEnvelope(locale, data));
+        } catch (error) {
+          return sendError(request, reply, error, locale);
+        }
+      },
+    });
+  }
+}
+
+/** Maps any failure to the catalogue; unexpected ones are logged and become a server error. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown, locale: Locale) {
+  if (error instanceof ApiError) {
+    request.log.info({ errorName: error.errorName, detail: error.detail }, 'call refused');
+    return reply.code(error.httpStatus).send(errorEnvelope(locale, error.errorName, error.params, error.detail));
+  }
+  const code = (error as { code?: string }).code ?? '';
+  if (
+    code === 'FST_REQ_FILE_TOO_LARGE' ||
+    code === 'FST_FILES_LIMIT' ||
+    code === 'FST_FIELDS_LIMIT' ||
+    code === 'FST_PARTS_LIMIT'
+  ) {
+    return reply.code(413).send(errorEnvelope(locale, 'payloadTooLarge'));
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+    return reply.code(415).send(errorEnvelope(locale, 'unsupportedContentType'));
+  }
+  request.log.error({ err: error }, 'call failed');
+  return reply.code(500).send(errorEnvelope(locale, 'serverError'));
+}

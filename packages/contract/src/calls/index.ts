@@ -1,0 +1,19 @@
+import * as company from './company';
+import type { CallDefinition } from './define';
+import * as user from './user';
+
+export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
+export * from './define';
+export * from './fields';
+export { userInfo } from './user';
+export { company, user };
+
+function callsOf(module: Record<string, unknown>): CallDefinition[] {
+  return Object.values(module).filter(
+    (value): value is CallDefinition =>
+      typeof value === 'object' && value !== null && 'path' in value && 'method' in value && 'params' in value,
+  );
+}
+
+/** Every call of the API, for the server's router, the docs and the OpenAPI document. */
+export const ALL_CALLS: readonly CallDefinition[] = [...callsOf(user), ...callsOf(company)];

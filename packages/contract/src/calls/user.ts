@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { ValidationCodeChannel, ValidationCodeType } from '../enums/account';
+import { valuesOf } from '../enums/define';
+import { defineCall } from './define';
+import { emptyData, flagField, intField, oneOf, requiredText, text } from './fields';
+
+/** Mobile number or email address as typed. */
+const account = requiredText(254);
+const countryCode = text(6).optional();
+const password = z.string().max(128);
+const validationCode = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{4,8}$/);
+const sliderToken = text(128).optional();
+
+export const sessionData = z.object({
+  uid: z.number().int(),
+  /** Seconds until the session ends. */
+  expiresIn: z.number().int(),
+  /** Only for API clients that are not a browser; the console gets an HttpOnly cookie. */
+  accessToken: z.string().optional(),
+});
+
+export const userInfo = z.object({
+  uid: z.number().int(),
+  userId: z.string(),
+  countryId: z.string(),
+  countryCode: z.string(),
+  countryName: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  nickname: z.string(),
+  headUrl: z.string(),
+  /** 1 when one of the user's gateways is online, else 0. */
+  hasGateway: z.union([z.literal(0), z.literal(1)]),
+  paidUserStatus: z.number().int(),
+  balance: z.number(),
+  isLogin: z.boolean(),
+});
+
+export const register = defineCall({
+  path: '/user/register',
+  method: 'POST',
+  auth: 'public',
+  summary: 'Create an account with a mobile number or an email address and the validation code sent to it.',
+  params: z.object({
+    account,
+    countryCode,
+    password,
+    validationCode,
+    agreement: flagField,
+    nickname: text(50).optional(),
+  }),
+  data: z.object({ uid: z.number().int() }),
+});
+
+export const sendValidationCode = defineCall({
+  path: '/user/sendValidationCode',
+  method: 'POST',
+  auth: 'public',
+  summary:
+    'Send a validation code to a mobile number (SMS or voice) or an email address. Types bind mobile, bind email, transfer lock, unregister and change account need a session.',
+  params: z.object({
+    account,
+    countryCode,
+    type: oneOf(valuesOf(ValidationCodeType)),
+    channel: oneOf(valuesOf(ValidationCodeChannel)).optional(),
+    sliderToken,
+  }),
+  data: z.object({
+    /** Seconds the code stays valid. */
+    expiresIn: z.number().int(),
+    /** Seconds before another code can be requested. */
+    resendAfter: z.number().int(),
+  }),
+});
+
+export const getSliderVerifyImg = defineCall({
+  path: '/user/getSliderVerifyImg',
+  method: 'GET',
+  auth: 'public',
+  summary: 'A slider puzzle: a background with a gap and the piece that fills it, both PNG data URLs.',
+  params: z.object({}),
+  data: z.object({
+    sliderId: z.string(),
+    backgroundImage: z.string(),
+    pieceImage: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    pieceSize: z.number().int(),
+    /** The piece's top edge; the user finds its horizontal position. */
+    pieceY: z.number().int(),
+    expiresIn: z.number().int(),
+  }),
+});
+
+export const isSliderValid = defineCall({
+  path: '/user/isSliderValid',
+  method: 'POST',
+  auth: 'public',
+  summary:
+    "Check a slider answer (the piece's left edge in pixels). One answer per puzzle; a right one yields a single-use slider token.",
+  params: z.object({ sliderId: requiredText(64), x: intField }),
+  data: z.object({ sliderToken: z.string(), expiresIn: z.number().int() }),
+});
+
+export const login = defineCall({
+  path: '/user/login',
+  method: 'POST',
+  auth: 'public',
+  summary:
+    'Log in with a mobile number or email and password; sets the ACCESS_TOKEN cookie. After repeated failures a slider token is required.',
+  params: z.object({ account, countryCode, password, sliderToken }),
+  data: sessionData,
+});
+
+export const logout = defineCall({
+  path: '/user/logout',
+  method: 'POST',
+  auth: 'session',
+  summary: 'End the session and remove the ACCESS_TOKEN cookie.',
+  params: z.object({}),
+  data: emptyData,
+});
+
+export const getInfo = defineCall({
+  path: '/user/getInfo',
+  method: 'GET',
+  auth: 'session',
+  summary: "The logged-in user's information.",
+  params: z.object({}),
+  data: userInfo,
+});
+
+export const resetPassword = defineCall({
+  path: '/user/resetPassword',
+  method: 'POST',
+  auth: 'public',
+  summary: 'Set a new password with a reset-password validation code; ends every session of the account.',
+  params: z.object({ account, countryCode, validationCode, password }),
+  data: emptyData,
+});
+
+export const checkPassword = defineCall({
+  path: '/user/checkPassword',
+  method: 'POST',
+  auth: 'session',
+  summary: "Confirm the logged-in user's password before a sensitive step (transfers).",
+  params: z.object({ password }),
+  data: emptyData,
+});
+
+export const isPaidFeatureAvailable = defineCall({
+  path: '/user/isPaidFeatureAvailable',
+  method: 'POST',
+  auth: 'session',
+  summary: "Whether paid features are offered to this user under this brand, and the user's VIP status.",
+  params: z.object({}),
+  data: z.object({
+    available: z.boolean(),
+    paidUserStatus: z.number().int(),
+  }),
+});

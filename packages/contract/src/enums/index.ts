@@ -1,0 +1,6 @@
+export * from './account';
+export * from './commerce';
+export * from './credential';
+export * from './define';
+export * from './lock';
+export * from './record';

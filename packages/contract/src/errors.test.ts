@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLIENT_MESSAGES, ERRORS, type ErrorName, errorNameOf, isLoginExpired } from './errors';
+import { LOCALES } from './locales';
+
+const dir = join(import.meta.dirname, 'messages');
+type Messages = Record<string, Record<string, string>>;
+const load = (locale: string): Messages => JSON.parse(readFileSync(join(dir, `${locale}.json`), 'utf8'));
+const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
+
+describe('error catalogue', () => {
+  it('gives every error a distinct code', () => {
+    const codes = Object.values(ERRORS).map((e) => e.code);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('keeps the codes the spec names', () => {
+    expect(ERRORS.success.code).toBe(0);
+    expect(ERRORS.loginExpired.code).toBe(-4);
+    expect(ERRORS.notLoggedIn.code).toBe(-2000);
+    expect(ERRORS.noPermission.code).toBe(-2018);
+    expect(isLoginExpired(-4) && isLoginExpired(-2000) && !isLoginExpired(-2018)).toBe(true);
+  });
+
+  it('finds the entry of a code and nothing for an unknown one', () => {
+    expect(errorNameOf(-2018)).toBe('noPermission');
+    expect(errorNameOf(123456)).toBeUndefined();
+  });
+
+  it('maps each error to a real HTTP status', () => {
+    for (const def of Object.values(ERRORS)) expect(def.http).toBeGreaterThanOrEqual(200);
+  });
+
+  it('has exactly one file per console language', () => {
+    expect(readdirSync(dir).sort()).toEqual(LOCALES.map((l) => `${l}.json`).sort());
+  });
+
+  const english = load('en_US');
+  it('has an English message for every error and client message, and none extra', () => {
+    expect(Object.keys(english.errors ?? {}).sort()).toEqual((Object.keys(ERRORS) as ErrorName[]).sort());
+    expect(Object.keys(english.client ?? {}).sort()).toEqual([...CLIENT_MESSAGES].sort());
+  });
+
+  for (const locale of LOCALES) {
+    it(`translates every message into ${locale}, keeping placeholders`, () => {
+      const messages = load(locale);
+      for (const group of Object.keys(english)) {
+        for (const [key, source] of Object.entries(english[group] ?? {})) {
+          const text = messages[group]?.[key];
+          expect(text, `${locale} ${group}.${key}`).toBeTruthy();
+          expect(placeholders(text ?? ''), `${locale} ${group}.${key}`).toEqual(placeholders(source));
+        }
+        expect(Object.keys(messages[group] ?? {}).length).toBe(Object.keys(english[group] ?? {}).length);
+      }
+    });
+  }
+});

@@ -1,0 +1,142 @@
+/**
+ * Spec section 8: the error catalogue. Every reply's errorCode is one of these; each has the
+ * HTTP status the server answers with and the message key both sides translate
+ * (`messages/<locale>.json`, namespace "errors"). The set is closed: the server can only throw
+ * a name from this table, so the console's mapping is exhaustive.
+ */
+
+interface ErrorDefinition {
+  readonly code: number;
+  readonly http: number;
+}
+
+export const ERRORS = {
+  success: { code: 0, http: 200 },
+  operationFailed: { code: 1, http: 500 },
+  badParameter: { code: -3, http: 400 },
+  loginExpired: { code: -4, http: 401 },
+  notLoggedIn: { code: -2000, http: 401 },
+  noPermission: { code: -2018, http: 403 },
+  notFound: { code: -1003, http: 404 },
+  serverError: { code: 90000, http: 500 },
+  payloadTooLarge: { code: 90001, http: 413 },
+  unsupportedContentType: { code: 90002, http: 415 },
+
+  // The signed envelope.
+  unknownApp: { code: 10000, http: 403 },
+  badSignature: { code: 10001, http: 403 },
+  staleTimestamp: { code: 80000, http: 403 },
+  replayedRequest: { code: 80001, http: 403 },
+
+  // Accounts and sessions.
+  wrongAccountOrPassword: { code: 10007, http: 400 },
+  tooManyRequests: { code: 30006, http: 429 },
+  accountLocked: { code: 30007, http: 429 },
+  accountExists: { code: 30003, http: 409 },
+  accountNotRegistered: { code: 30004, http: 404 },
+  recipientNotRegistered: { code: -4064, http: 404 },
+  invalidMobile: { code: 30010, http: 400 },
+  invalidEmail: { code: 30011, http: 400 },
+  accountFormatError: { code: 30012, http: 400 },
+  accountTypeNotSupported: { code: 30013, http: 400 },
+  passwordLength: { code: 30014, http: 400 },
+  passwordTooSimple: { code: 30015, http: 400 },
+  passwordIllegalCharacters: { code: 30016, http: 400 },
+  passwordsDoNotMatch: { code: 30017, http: 400 },
+  wrongPasswordConfirmation: { code: 30018, http: 400 },
+  agreementNotTicked: { code: 30019, http: 400 },
+  sameAsCurrentAccount: { code: 30020, http: 400 },
+  validationCodeWrong: { code: 30021, http: 400 },
+  validationCodeExpired: { code: 30022, http: 400 },
+  validationCodeUsed: { code: 30023, http: 400 },
+  validationCodeTooManyTries: { code: 30024, http: 429 },
+  validationCodeTooFrequent: { code: 30025, http: 429 },
+  sliderRequired: { code: 30030, http: 400 },
+  sliderFailed: { code: 30031, http: 400 },
+  sliderExpired: { code: 30032, http: 400 },
+
+  // Locks, gateways and credentials (sections 5 and 8).
+  lockIdInvalid: { code: -1004, http: 400 },
+  remoteUnlockNotEnabled: { code: -4043, http: 400 },
+  lockNotConnectedToGateway: { code: -2012, http: 409 },
+  lowVersionPasscode: { code: -1007, http: 409 },
+  autoLockTimeInvalid: { code: -4082, http: 400 },
+  startNotBeforeEnd: { code: -3020, http: 400 },
+  endInPast: { code: -3021, http: 400 },
+  passcodeValidityTooLong: { code: -3022, http: 400 },
+  passcodeLongValidityAlignment: { code: -3023, http: 400 },
+  passcodeStartTooEarly: { code: -3024, http: 400 },
+  validityBeyondEditor: { code: -3039, http: 400 },
+  passcodeLengthInvalid: { code: -3006, http: 400 },
+  templateTooLong: { code: -3030, http: 400 },
+  templateSpecialCharacters: { code: -3031, http: 400 },
+  templateMissingPlaceholders: { code: -3032, http: 400 },
+  photoFormat: { code: -3040, http: 400 },
+  photoTooLarge: { code: -3041, http: 413 },
+  photoRequirement: { code: -3042, http: 400 },
+  idNumberFormat: { code: -3043, http: 400 },
+  remarkInvalid: { code: -3044, http: 400 },
+  selectAtLeastOneLock: { code: -3050, http: 400 },
+  selectAtLeastOneGroup: { code: -3051, http: 400 },
+  selectAtLeastOneTimePeriod: { code: -3052, http: 400 },
+  selectAtLeastOneExportType: { code: -3053, http: 400 },
+  exportWindowExceeded: { code: -3054, http: 400 },
+  maximumExportCountExceeded: { code: -3055, http: 400 },
+  recipientNeedsCountryCode: { code: -3056, http: 400 },
+
+  // Payments.
+  paymentFailed: { code: -5001, http: 402 },
+  paymentCancelled: { code: -5002, http: 402 },
+  orderNotPaid: { code: -5003, http: 402 },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorName = keyof typeof ERRORS;
+
+export const ErrorCode = Object.fromEntries(Object.entries(ERRORS).map(([name, def]) => [name, def.code])) as {
+  readonly [K in ErrorName]: (typeof ERRORS)[K]['code'];
+};
+
+const BY_CODE = new Map<number, ErrorName>(
+  (Object.keys(ERRORS) as ErrorName[]).map((name) => [ERRORS[name].code, name]),
+);
+
+/** The catalogue entry for a code received from the server, if it is one of ours. */
+export function errorNameOf(code: number): ErrorName | undefined {
+  return BY_CODE.get(code);
+}
+
+/** The message key of an error in the "errors" namespace. */
+export function errorMessageKey(name: ErrorName): string {
+  return `errors.${name}`;
+}
+
+/** Both codes that mean the session is gone (spec: -4 or -2000). */
+export function isLoginExpired(code: number): boolean {
+  return code === ERRORS.loginExpired.code || code === ERRORS.notLoggedIn.code;
+}
+
+/**
+ * Messages the console shows for conditions that have no server code: HTTP statuses, an empty
+ * reply, local device driver problems, browser refusals (section 8).
+ */
+export const CLIENT_MESSAGES = [
+  'networkError',
+  'redirectToLogin',
+  'http400',
+  'http403',
+  'http408',
+  'http500',
+  'http614',
+  'emptyReply',
+  'deviceDriverNotFound',
+  'deviceNotFound',
+  'deviceConnectionFailed',
+  'deviceOccupied',
+  'webSocketPluginTooLow',
+  'popupBlocked',
+  'downloadFailed',
+  'copyFailed',
+  'invalidUrl',
+] as const;
+
+export type ClientMessage = (typeof CLIENT_MESSAGES)[number];

@@ -1,0 +1,26 @@
+import { AUTO_LOCK_SECONDS } from '../enums/lock';
+import { fail, OK, type Verdict } from './result';
+
+/**
+ * Route rule: a lockId is a positive integer with no leading zero (and a safe integer).
+ * Returns the number, or undefined when the bad-parameter message is due.
+ */
+export function parseLockId(raw: string | null | undefined): number | undefined {
+  if (raw == null || !/^[1-9][0-9]*$/.test(raw)) return undefined;
+  const value = Number(raw);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+export function validateLockId(raw: string | null | undefined): Verdict {
+  return parseLockId(raw) === undefined ? fail('lockIdInvalid') : OK;
+}
+
+/** Auto-lock time: a whole number of seconds from 5 to 900. */
+export function validateAutoLockTime(seconds: number | string): Verdict {
+  const value =
+    typeof seconds === 'string' ? (/^[0-9]+$/.test(seconds.trim()) ? Number(seconds) : Number.NaN) : seconds;
+  if (!Number.isInteger(value) || value < AUTO_LOCK_SECONDS.min || value > AUTO_LOCK_SECONDS.max) {
+    return fail('autoLockTimeInvalid');
+  }
+  return OK;
+}
