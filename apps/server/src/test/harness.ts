@@ -60,6 +60,8 @@ export interface Reply<T> {
 export class TestClient {
   cookie: string | undefined;
   private lastTimestamp = 0;
+  /** Each client calls from an address of its own (behind the trusted proxy), as separate users do. */
+  readonly ip = `198.18.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -98,7 +100,7 @@ export class TestClient {
     params: Record<string, string>,
     options: CallOptions = {},
   ): Promise<Reply<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...options.headers };
     if (this.cookie && !options.noCookie) headers.cookie = `${ACCESS_TOKEN_COOKIE}=${this.cookie}`;
     const body = new URLSearchParams(params).toString();
     const response = await this.app.inject(
@@ -142,6 +144,7 @@ export async function startTestServer(
       LOG_LEVEL: 'debug',
       CONSOLE_APP_SECRET: CONSOLE_SECRET,
       API_APPS: [SERVER_APP],
+      TRUST_PROXY: true,
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       ...overrides,
     }),
