@@ -78,7 +78,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
   });
 
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onConnectionError: (err) => app.log.warn({ err }, 'database connection lost; it will be replaced'),
+  });
   app.addHook('onClose', async () => database.close());
   const { db } = database;
   const secret = rootSecret(config);

@@ -32,10 +32,17 @@ export function countryForCallingCode(callingCode: string): string | undefined {
   return byCode[digits]?.[0];
 }
 
+const displayNames = new Map<string, Intl.DisplayNames>();
+
 /** A country's name in a console locale ("en_US" style), from the runtime's own CLDR data. */
 export function countryName(id: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale.replace('_', '-')], { type: 'region' }).of(id) ?? id;
+    let names = displayNames.get(locale);
+    if (!names) {
+      names = new Intl.DisplayNames([locale.replace('_', '-')], { type: 'region' });
+      displayNames.set(locale, names);
+    }
+    return names.of(id) ?? id;
   } catch {
     return id;
   }

@@ -38,9 +38,16 @@ function describeUrl(url: string): string {
  * Opens the database and applies the committed migrations: PostgreSQL when a URL is given,
  * else the embedded PGlite in `dataDir` (":memory:" keeps it in memory, for tests).
  */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Told about connections the server dropped (restarts, terminations); the pool replaces them. */
+  onConnectionError?: (error: Error) => void;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client whose connection the server ends emits "error"; unheard, it would crash us.
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lock = await pool.connect();
     try {

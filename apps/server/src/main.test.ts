@@ -1,0 +1,77 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RequestParam, signRequest, user } from '@smartlock/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverRoot } from './paths';
+
+/** The product as `npm start` runs it: the built bundle, a fresh data folder, any free port. */
+let child: ChildProcess;
+let output = '';
+
+async function started(): Promise<{ url: string; account: string; password: string }> {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    const url = output.match(/SmartLock console\s+(http:\/\/\S+)/)?.[1];
+    const demo = output.match(/Demo account\s+(\S+) \/ (\S+)/);
+    if (url && demo?.[1] && demo[2]) return { url, account: demo[1], password: demo[2] };
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${output}`);
+}
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(serverRoot(), 'scripts/build.mjs')]);
+  const dataDir = mkdtempSync(join(tmpdir(), 'smartlock-start-'));
+  child = spawn(process.execPath, [join(serverRoot(), 'dist/main.js')], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+}, 60_000);
+
+afterAll(() => {
+  child.kill('SIGTERM');
+});
+
+describe('npm start', () => {
+  it('prints the URL and a demo account that can log in through the API', async () => {
+    const { url, account, password } = await started();
+    const config = (await (await fetch(new URL('/app-config.json', url))).json()) as {
+      appId: string;
+      appSecret: string;
+    };
+    const params: Record<string, string> = {
+      account,
+      password,
+      [RequestParam.appId]: config.appId,
+      [RequestParam.timestamp]: String(Date.now()),
+      [RequestParam.lang]: 'en_US',
+    };
+    params[RequestParam.sign] = await signRequest(user.login.path, params, config.appSecret);
+    const login = await fetch(new URL('/api/user/login', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params),
+    });
+    const body = (await login.json()) as { errorCode: number };
+    expect(body.errorCode).toBe(0);
+    expect(login.headers.get('set-cookie')).toMatch(/ACCESS_TOKEN=/);
+    const health = await fetch(new URL('/healthz', url));
+    expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+  }, 60_000);
+
+  it('shuts down cleanly on SIGTERM', async () => {
+    await started();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 30_000);
+});
