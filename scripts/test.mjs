@@ -100,6 +100,43 @@ async function postgres() {
   return { url: DEFAULT_PG };
 }
 
+/** Debian's Chromium for the browser suite, installed where the machine allows. */
+function chromium() {
+  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (existsSync(path)) return { path };
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) return { reason: `no Chromium at ${path}; install Debian's chromium package or set CHROMIUM_PATH` };
+  console.log('\nInstalling Chromium from Debian packages...');
+  if (run('bash', [join(root, 'scripts/install-chromium.sh')]) !== 0 || !existsSync(path)) {
+    return { reason: 'installing Chromium failed' };
+  }
+  return { path };
+}
+
+function playwright(name) {
+  console.log(`\n== ${name} ==`);
+  const report = join(mkdtempSync(join(tmpdir(), 'smartlock-e2e-')), 'report.json');
+  const status = run('npx', ['playwright', 'test'], {
+    cwd: join(root, 'e2e'),
+    env: { ...process.env, E2E_REPORT: report },
+  });
+  if (!existsSync(report)) {
+    suites.push({
+      name,
+      ran: true,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      kind: 'tests',
+      note: `playwright exited ${status}`,
+    });
+    return;
+  }
+  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+  const failed = stats.unexpected + stats.flaky + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+  suites.push({ name, ran: true, passed: stats.expected, failed, skipped: stats.skipped, kind: 'tests' });
+}
+
 ensureInstalled();
 check('lint and format (biome)', 'npx', ['biome', 'check', '.']);
 check('typecheck (tsc, every workspace)', 'npm', ['run', 'typecheck', '--silent']);
@@ -112,6 +149,12 @@ if (pg.url) {
 } else {
   suites.push({ name: 'server tests on PostgreSQL', ran: false, note: pg.reason });
 }
+
+console.log('\n== build (console and server) ==');
+if (run('npm', ['run', 'build', '--silent']) !== 0) failedChecks++;
+const browser = chromium();
+if (browser.path) playwright('end-to-end in Chromium (Playwright, the built product)');
+else suites.push({ name: 'end-to-end in Chromium', ran: false, note: browser.reason });
 
 console.log('\n== Summary ==');
 for (const suite of suites) {

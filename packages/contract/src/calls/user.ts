@@ -162,3 +162,13 @@ export const isPaidFeatureAvailable = defineCall({
     paidUserStatus: z.number().int(),
   }),
 });
+
+export const loginByAccessToken = defineCall({
+  path: '/user/loginByAccessToken',
+  method: 'POST',
+  auth: 'public',
+  summary:
+    'Open a console session from a live access token handed over by another app of the account (the mobile app); sets the ACCESS_TOKEN cookie.',
+  params: z.object({ token: requiredText(200) }),
+  data: sessionData,
+});

@@ -148,6 +148,25 @@ export class AccountService {
     return { user, ...session };
   }
 
+  /** A new session for the owner of a live token (handed over by another app of the account). */
+  async loginByAccessToken(
+    token: string,
+    caller: Caller,
+  ): Promise<{ user: UserRow; token: string; expiresIn: number }> {
+    const perIp = await this.limiter.hit(`login:ip:${caller.ip}`, LOGIN_LIMITS.windowMs);
+    if (perIp.count > LOGIN_LIMITS.perIp) throw new ApiError('tooManyRequests');
+    const session = await this.sessions.resolve(token);
+    const user = await findUserById(this.db, session.userId);
+    if (!user) throw new ApiError('loginExpired');
+    const created = await this.sessions.create(this.db, {
+      userId: user.id,
+      appId: caller.appId,
+      ip: caller.ip,
+      userAgent: caller.userAgent,
+    });
+    return { user, ...created };
+  }
+
   async logout(sessionId: number): Promise<void> {
     await this.sessions.revoke(this.db, sessionId);
   }

@@ -138,3 +138,27 @@ describe('accounts and sessions', () => {
     expect(login.body.errorCode).toBe(0);
   });
 });
+
+describe('login by access token', () => {
+  it("opens a console session from another app's live token, and refuses a dead one", async () => {
+    await registerAccount(server, server.client(), 'handover@example.com');
+    const mobile = server.client();
+    const login = await mobile.call<{ accessToken: string }>(
+      user.login,
+      { account: 'handover@example.com', password: PASSWORD },
+      { app: SERVER_APP },
+    );
+    const token = login.body.data?.accessToken as string;
+    const browser = server.client();
+    const handed = await browser.call(user.loginByAccessToken, { token });
+    expect(handed.body.errorCode).toBe(0);
+    expect(browser.cookie).toBeTruthy();
+    expect((await browser.call(user.getInfo)).body.errorCode).toBe(0);
+
+    await mobile.call(user.logout, { accessToken: token }, { app: SERVER_APP });
+    const dead = await server.client().call(user.loginByAccessToken, { token });
+    expect(dead.body.errorCode).toBe(ERRORS.loginExpired.code);
+    const garbage = await server.client().call(user.loginByAccessToken, { token: 'nope' });
+    expect(garbage.body.errorCode).toBe(ERRORS.loginExpired.code);
+  });
+});

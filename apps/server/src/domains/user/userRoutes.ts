@@ -32,6 +32,15 @@ function sessionOf(ctx: CallContext) {
 
 /** The user calls of spec section 7 that accounts and sessions need. */
 export function userRoutes(deps: UserDeps): Route[] {
+  /** Hands a new session to the caller: a cookie for browsers, the token itself for API clients. */
+  function startSession(ctx: CallContext, opened: { user: { id: number }; token: string; expiresIn: number }) {
+    if (ctx.app.kind === 'browser') {
+      deps.sessions.setCookie(ctx.request, ctx.reply, opened.token);
+      return { uid: opened.user.id, expiresIn: opened.expiresIn };
+    }
+    return { uid: opened.user.id, expiresIn: opened.expiresIn, accessToken: opened.token };
+  }
+
   return [
     route(user.register, async (params, ctx) => {
       const created = await deps.accounts.register(params, callerOf(ctx));
@@ -56,14 +65,11 @@ export function userRoutes(deps: UserDeps): Route[] {
 
     route(user.isSliderValid, async (params) => deps.slider.answer(params.sliderId, params.x)),
 
-    route(user.login, async (params, ctx) => {
-      const { user: account, token, expiresIn } = await deps.accounts.login(params, callerOf(ctx));
-      if (ctx.app.kind === 'browser') {
-        deps.sessions.setCookie(ctx.request, ctx.reply, token);
-        return { uid: account.id, expiresIn };
-      }
-      return { uid: account.id, expiresIn, accessToken: token };
-    }),
+    route(user.login, async (params, ctx) => startSession(ctx, await deps.accounts.login(params, callerOf(ctx)))),
+
+    route(user.loginByAccessToken, async (params, ctx) =>
+      startSession(ctx, await deps.accounts.loginByAccessToken(params.token, callerOf(ctx))),
+    ),
 
     route(user.logout, async (_params, ctx) => {
       await deps.accounts.logout(sessionOf(ctx).id);

@@ -1,0 +1,96 @@
+import { type CallDefinition, type DataOf, type ParamsOf, RequestParam, signRequest } from '@smartlock/contract';
+import { type Failure, interpretAll, interpretReply, type Outcome, type RawReply } from './interpret';
+
+/** A failed call, carrying the mapped failure for the console's one reaction. */
+export class CallFailure extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.kind);
+  }
+}
+
+export interface ClientOptions {
+  appId: string;
+  appSecret: string;
+  language: () => string;
+  packageName: () => string | undefined;
+  /** Called once per failure that the whole console reacts to (login expired, redirect). */
+  onSessionLost: (failure: Failure) => void;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+type Params = Record<string, string | number | boolean | undefined | null>;
+
+/**
+ * The one API client: signs every call with the contract's signature, sends language and
+ * package name, and maps every reply through `interpretReply`.
+ */
+export class ApiClient {
+  private lastTimestamp = 0;
+
+  constructor(private readonly options: ClientOptions) {}
+
+  private timestamp(): number {
+    this.lastTimestamp = Math.max(Date.now(), this.lastTimestamp + 1);
+    return this.lastTimestamp;
+  }
+
+  private async send(call: CallDefinition, params: Params): Promise<RawReply> {
+    const all: Record<string, string> = {};
+    for (const [key, value] of Object.entries(params)) {
+      if (value !== undefined && value !== null)
+        all[key] = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+    }
+    all[RequestParam.appId] = this.options.appId;
+    all[RequestParam.timestamp] = String(this.timestamp());
+    all[RequestParam.lang] = this.options.language();
+    const packageName = this.options.packageName();
+    if (packageName) all[RequestParam.packageName] = packageName;
+    all[RequestParam.sign] = await signRequest(call.path, all, this.options.appSecret);
+    const body = new URLSearchParams(all);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs ?? 30_000);
+    const doFetch = this.options.fetch ?? fetch;
+    try {
+      const response =
+        call.method === 'GET'
+          ? await doFetch(`/api${call.path}?${body}`, { credentials: 'same-origin', signal: controller.signal })
+          : await doFetch(`/api${call.path}`, {
+              method: 'POST',
+              credentials: 'same-origin',
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body,
+              signal: controller.signal,
+            });
+      const redirectedToRoot = response.redirected && new URL(response.url, location.origin).pathname === '/';
+      return { status: response.status, text: await response.text(), redirectedToRoot };
+    } catch (error) {
+      if (controller.signal.aborted) return { status: 408, text: '' };
+      return { status: 0, text: '', networkError: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async outcome<C extends CallDefinition>(call: C, params: ParamsOf<C> | Params = {}): Promise<Outcome<DataOf<C>>> {
+    const outcome = interpretReply<DataOf<C>>(await this.send(call, params as Params));
+    if (!outcome.ok && (outcome.failure.kind === 'loginExpired' || outcome.failure.kind === 'redirect')) {
+      this.options.onSessionLost(outcome.failure);
+    }
+    return outcome;
+  }
+
+  /** The call's data, or a thrown CallFailure. */
+  async call<C extends CallDefinition>(call: C, params: ParamsOf<C> | Params = {}): Promise<DataOf<C>> {
+    const outcome = await this.outcome(call, params);
+    if (!outcome.ok) throw new CallFailure(outcome.failure);
+    return outcome.data;
+  }
+
+  /** Several calls that succeed together only if every one succeeds. */
+  async all<C extends CallDefinition>(call: C, many: (ParamsOf<C> | Params)[]): Promise<DataOf<C>[]> {
+    const outcome = interpretAll(await Promise.all(many.map((params) => this.outcome(call, params))));
+    if (!outcome.ok) throw new CallFailure(outcome.failure);
+    return outcome.data;
+  }
+}

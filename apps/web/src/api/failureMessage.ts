@@ -1,0 +1,28 @@
+import type { TFunction } from 'i18next';
+import { CallFailure } from './client';
+import type { Failure } from './interpret';
+
+/** The text the console shows for a failure (spec section 8), with the HTTP status where there is one. */
+export function failureMessage(t: TFunction, failure: Failure): string {
+  switch (failure.kind) {
+    case 'loginExpired':
+      return t('errors.loginExpired');
+    case 'noPermission':
+      return t('errors.noPermission');
+    case 'server':
+      return failure.message || t('errors.operationFailed');
+    case 'http':
+      return `${t(`client.${failure.messageKey}`)} (${failure.status})`;
+    case 'redirect':
+      return t('client.redirectToLogin');
+    case 'network':
+      return t('client.networkError', { cause: failure.cause });
+    case 'empty':
+      return t('client.emptyReply');
+  }
+}
+
+/** Any thrown value as a message: call failures through the catalogue, anything else as failed. */
+export function errorText(t: TFunction, error: unknown): string {
+  return error instanceof CallFailure ? failureMessage(t, error.failure) : t('errors.operationFailed');
+}

@@ -1,0 +1,83 @@
+import { parseLockId, SessionStorageKey } from '@smartlock/contract';
+import { Result, Spin } from 'antd';
+import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ComingSoon } from '../features/coming/ComingSoon';
+import { readSession, writeSession } from '../storage/secureSession';
+import { useConsole } from './context';
+import type { RouteSpec } from './routeTable';
+
+const lazyPages = new Map<RouteSpec['page'], ComponentType>();
+function pageOf(spec: RouteSpec): ComponentType | undefined {
+  if (!spec.page) return undefined;
+  let page = lazyPages.get(spec.page);
+  if (!page) {
+    page = lazy(spec.page);
+    lazyPages.set(spec.page, page);
+  }
+  return page;
+}
+
+/** "route title - site name". */
+export function useTitle(titleKey: string): void {
+  const { t } = useTranslation();
+  const { brand } = useConsole();
+  useEffect(() => {
+    document.title = `${t(titleKey)} - ${brand.name}`;
+  }, [t, titleKey, brand.name]);
+}
+
+/**
+ * The lockId rule: a positive integer with no leading zero, from the query or else from
+ * session storage (kept there, encrypted, once valid); otherwise the bad-parameter message.
+ */
+function useLockId(required: boolean): { state: 'checking' | 'ok' | 'bad'; lockId?: number } {
+  const [params] = useSearchParams();
+  const raw = params.get('lockId');
+  const [state, setState] = useState<{ state: 'checking' | 'ok' | 'bad'; lockId?: number }>({
+    state: required ? 'checking' : 'ok',
+  });
+  useEffect(() => {
+    if (!required) return;
+    if (raw !== null) {
+      const lockId = parseLockId(raw);
+      if (lockId === undefined) setState({ state: 'bad' });
+      else {
+        setState({ state: 'ok', lockId });
+        void writeSession(SessionStorageKey.lockId, String(lockId));
+      }
+      return;
+    }
+    void readSession(SessionStorageKey.lockId).then((stored) => {
+      const lockId = parseLockId(stored);
+      setState(lockId === undefined ? { state: 'bad' } : { state: 'ok', lockId });
+    });
+  }, [raw, required]);
+  return state;
+}
+
+/** One route: its title, its lockId rule, and its screen (or the plain "coming" notice). */
+export function RouteFrame({ spec }: { spec: RouteSpec }) {
+  const { t } = useTranslation();
+  useTitle(spec.title);
+  const lock = useLockId(spec.lockId === true);
+  const Page = useMemo(() => pageOf(spec), [spec]);
+  if (lock.state === 'checking') return <Spin style={{ margin: 48 }} />;
+  if (lock.state === 'bad') {
+    return (
+      <Result
+        status="warning"
+        title={t('client.http400')}
+        subTitle={t('errors.lockIdInvalid')}
+        data-testid="bad-lock-id"
+      />
+    );
+  }
+  if (!Page) return <ComingSoon titleKey={spec.title} />;
+  return (
+    <Suspense fallback={<Spin style={{ margin: 48 }} />}>
+      <Page />
+    </Suspense>
+  );
+}

@@ -1,0 +1,147 @@
+import type { ComponentType } from 'react';
+
+/** The breadcrumb trails of spec section 2 (Home > ...). */
+export type Trail = 'lockInfo' | 'valueAdded' | 'authAdmin' | 'lockGroups' | 'lockUsers' | 'card' | 'gateway';
+
+export interface RouteSpec {
+  path: string;
+  /** The route's name (spec: user-login, user-login-failed, error, ...). */
+  name: string;
+  /** i18n key of the route title; the page title is "title - site name". */
+  title: string;
+  trail?: Trail;
+  public?: boolean;
+  /** Needs a lockId from the query or session storage (positive integer, no leading zero). */
+  lockId?: boolean;
+  /** Query parameters the screen reads. */
+  query?: readonly string[];
+  /** The screen; absent means the feature is still coming and the route says so. */
+  page?: () => Promise<{ default: ComponentType }>;
+}
+
+const auth = {
+  login: () => import('../features/auth/LoginPage'),
+  register: () => import('../features/auth/RegisterPage'),
+  registerSuccess: () => import('../features/auth/RegisterSuccessPage'),
+  reset: () => import('../features/auth/ResetPasswordPage'),
+  resetSuccess: () => import('../features/auth/ResetSuccessPage'),
+  accessToken: () => import('../features/auth/AccessTokenPage'),
+};
+
+/** Every route of spec section 2. */
+export const PUBLIC_ROUTES: RouteSpec[] = [
+  { path: '/login', name: 'user-login', title: 'route.login', public: true, page: auth.login },
+  { path: '/user/loginByAccessToken', name: 'user-login-failed', title: 'route.login', public: true, page: auth.login },
+  { path: '/regist', name: 'regist', title: 'route.register', public: true, page: auth.register },
+  {
+    path: '/registSuccess',
+    name: 'regist-success',
+    title: 'route.registerSuccess',
+    public: true,
+    page: auth.registerSuccess,
+  },
+  { path: '/resetPwd', name: 'reset-pwd', title: 'route.resetPassword', public: true, page: auth.reset },
+  { path: '/resetSuccess', name: 'reset-success', title: 'route.resetSuccess', public: true, page: auth.resetSuccess },
+  {
+    path: '/loginByAccessToken',
+    name: 'login-by-access-token',
+    title: 'route.accessToken',
+    public: true,
+    query: ['accessToken'],
+    page: auth.accessToken,
+  },
+  { path: '/map/base', name: 'map-base', title: 'route.mapBase', public: true },
+  { path: '/map/new', name: 'map-new', title: 'route.mapNew', public: true },
+];
+
+const manageTabs = ['ekey', 'passcode', 'card', 'fingerprint', 'palmVein', 'face', 'qrcode'] as const;
+export type ManageTab = (typeof manageTabs)[number];
+export const MANAGE_TABS: readonly ManageTab[] = manageTabs;
+
+export const CONSOLE_ROUTES: RouteSpec[] = [
+  { path: '/console/home', name: 'console-home', title: 'route.consoleHome', query: ['groupId'] },
+  { path: '/console/exportRecord', name: 'console-export-record', title: 'route.exportRecords' },
+  { path: '/console/exportLockUser', name: 'console-export-lock-user', title: 'route.exportLockUsers' },
+  {
+    path: '/manage/passageMode',
+    name: 'manage-passage-mode',
+    title: 'route.passageMode',
+    trail: 'lockInfo',
+    lockId: true,
+  },
+  { path: '/manage/transferLock', name: 'manage-transfer-lock', title: 'route.transferLock', trail: 'lockInfo' },
+  {
+    path: '/manage/records',
+    name: 'manage-records',
+    title: 'route.records',
+    trail: 'lockInfo',
+    lockId: true,
+    query: ['keyId', 'keyboardPwd', 'cardNo', 'printNo', 'palmVeinNo', 'faceNo', 'qrcodeNo', 'keyfobNo'],
+  },
+  { path: '/manage/issueEKey', name: 'manage-issue-ekey', title: 'route.issueEKey', trail: 'lockInfo', lockId: true },
+  { path: '/manage/issueEKeyBatch', name: 'manage-issue-ekey-batch', title: 'route.issueEKeyBatch', trail: 'lockInfo' },
+  {
+    path: '/manage/issuePasscode',
+    name: 'manage-issue-passcode',
+    title: 'route.issuePasscode',
+    trail: 'lockInfo',
+    lockId: true,
+  },
+  { path: '/manage/issueCard', name: 'manage-issue-card', title: 'route.issueCard', trail: 'lockInfo', lockId: true },
+  {
+    path: '/manage/issuePrint',
+    name: 'manage-issue-print',
+    title: 'route.issueFingerprint',
+    trail: 'lockInfo',
+    lockId: true,
+  },
+  { path: '/manage/issueFace', name: 'manage-issue-face', title: 'route.issueFace', trail: 'lockInfo', lockId: true },
+  {
+    path: '/manage/issueQrcode',
+    name: 'manage-issue-qrcode',
+    title: 'route.issueQrCode',
+    trail: 'lockInfo',
+    lockId: true,
+  },
+  {
+    path: '/manage/exportRecord',
+    name: 'manage-export-record',
+    title: 'route.exportRecords',
+    trail: 'lockInfo',
+    lockId: true,
+  },
+  ...manageTabs.map(
+    (tab): RouteSpec => ({
+      path: `/manage/${tab}`,
+      name: `manage-${tab}`,
+      title: `route.manage.${tab}`,
+      trail: 'lockInfo',
+      lockId: true,
+    }),
+  ),
+  { path: '/account/service', name: 'account-service', title: 'route.services', trail: 'valueAdded' },
+  { path: '/account/record', name: 'account-record', title: 'route.purchaseRecords', trail: 'valueAdded' },
+  { path: '/account/vip', name: 'account-vip', title: 'route.vip', trail: 'valueAdded' },
+  { path: '/account/smsTmpl', name: 'account-sms-template', title: 'route.smsTemplates', trail: 'valueAdded' },
+  { path: '/account/emailTmpl', name: 'account-email-template', title: 'route.emailTemplates', trail: 'valueAdded' },
+  { path: '/account/info', name: 'account-info', title: 'route.accountInfo' },
+  { path: '/ekey/send', name: 'ekey-send', title: 'route.sendEKey', trail: 'lockInfo' },
+  { path: '/passcode/send', name: 'passcode-send', title: 'route.sendPasscode', trail: 'lockInfo' },
+  { path: '/auth/home', name: 'auth-home', title: 'route.authAdmins', trail: 'authAdmin' },
+  { path: '/auth/create', name: 'auth-create', title: 'route.addAuthAdmin', trail: 'authAdmin' },
+  { path: '/group/home', name: 'group-home', title: 'route.lockGroups', trail: 'lockGroups' },
+  { path: '/lockUser/home', name: 'lock-user-home', title: 'route.lockUsers', trail: 'lockUsers' },
+  { path: '/lockUser/onDate', name: 'lock-user-on-date', title: 'route.expiringUsers', trail: 'lockUsers' },
+  {
+    path: '/lockUser/issueEKeyBatch',
+    name: 'lock-user-issue-ekey-batch',
+    title: 'route.issueEKeyBatch',
+    trail: 'lockUsers',
+  },
+  { path: '/lockUser/export', name: 'lock-user-export', title: 'route.exportLockUsers', trail: 'lockUsers' },
+  { path: '/card/manage', name: 'card-manage', title: 'route.cards', trail: 'card' },
+  { path: '/card/send', name: 'card-send', title: 'route.sendCard', trail: 'card' },
+  { path: '/card/issue', name: 'card-issue', title: 'route.issueHotelCard', trail: 'card' },
+  { path: '/card/props', name: 'card-props', title: 'route.cardSettings', trail: 'card' },
+  { path: '/plug/home', name: 'plug-home', title: 'route.gateways', trail: 'gateway' },
+];

@@ -1,0 +1,49 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import ErrorPage from '../features/errors/ErrorPage';
+import NotFoundPage from '../features/errors/NotFoundPage';
+import { ConsoleLayout } from '../layouts/ConsoleLayout';
+import { PublicLayout } from '../layouts/PublicLayout';
+import { RequireUser } from './RequireUser';
+import { RouteFrame } from './RouteFrame';
+import { CONSOLE_ROUTES, PUBLIC_ROUTES } from './routeTable';
+
+/** Every route of spec section 2: public screens, the guarded console, /error and the catch-all. */
+export function buildRouter() {
+  const login = PUBLIC_ROUTES.find((r) => r.name === 'user-login');
+  const publicChildren: RouteObject[] = PUBLIC_ROUTES.map((spec) => ({
+    path: spec.path,
+    element: <RouteFrame key={spec.path} spec={spec} />,
+  }));
+  if (login) publicChildren.push({ path: '/', element: <RouteFrame spec={login} /> });
+  const consoleRoutes: RouteObject[] = CONSOLE_ROUTES.map((spec) => ({
+    path: spec.path,
+    element: (
+      <RequireUser>
+        <ConsoleLayout spec={spec}>
+          <RouteFrame key={spec.path} spec={spec} />
+        </ConsoleLayout>
+      </RequireUser>
+    ),
+  }));
+  return createBrowserRouter([
+    {
+      errorElement: <ErrorPage />,
+      children: [
+        { element: <PublicLayout />, children: publicChildren },
+        {
+          path: '/home',
+          element: (
+            <RequireUser>
+              <Navigate to="/console/home" replace />
+            </RequireUser>
+          ),
+        },
+        ...consoleRoutes,
+        { path: '/error', element: <ErrorPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}
+
+export type ConsoleRouter = ReturnType<typeof buildRouter>;

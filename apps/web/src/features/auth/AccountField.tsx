@@ -1,0 +1,82 @@
+import { MailOutlined, MobileOutlined } from '@ant-design/icons';
+import { BrandAccountType } from '@smartlock/contract';
+import { Form, type FormInstance, Input, Segmented, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useConsole } from '../../app/context';
+import { CountryCodeSelect, callingCodeOf } from './CountryCodeSelect';
+import { accountRules } from './rules';
+
+export type AccountKind = 'mobile' | 'email';
+
+/** The account kinds the brand accepts, mobile first. */
+export function useAccountKinds(): AccountKind[] {
+  const { brand } = useConsole();
+  if (brand.accountType === BrandAccountType.mobile) return ['mobile'];
+  if (brand.accountType === BrandAccountType.email) return ['email'];
+  return ['mobile', 'email'];
+}
+
+/** Reads the account fields of a form: the account and its calling code. */
+export function accountOf(form: FormInstance): { account: string; countryCode: string } {
+  return {
+    account: String(form.getFieldValue('account') ?? '').trim(),
+    countryCode: callingCodeOf(form.getFieldValue('country')),
+  };
+}
+
+/** Mobile number with a country-code picker, or an email address, as the brand allows. */
+export function AccountField({
+  form,
+  kind,
+  onKindChange,
+}: {
+  form: FormInstance;
+  kind: AccountKind;
+  onKindChange: (kind: AccountKind) => void;
+}) {
+  const { t } = useTranslation();
+  const kinds = useAccountKinds();
+  const rules = accountRules(t, kind, () => callingCodeOf(form.getFieldValue('country')));
+  return (
+    <>
+      {kinds.length > 1 ? (
+        <Form.Item>
+          <Segmented<AccountKind>
+            block
+            value={kind}
+            onChange={(value) => {
+              onKindChange(value);
+              form.setFieldValue('account', '');
+            }}
+            options={[
+              { value: 'mobile', label: t('auth.mobile'), icon: <MobileOutlined /> },
+              { value: 'email', label: t('auth.email'), icon: <MailOutlined /> },
+            ]}
+            data-testid="account-kind"
+          />
+        </Form.Item>
+      ) : null}
+      {kind === 'mobile' ? (
+        <Form.Item label={t('auth.mobile')} required>
+          <Space.Compact block>
+            <Form.Item name="country" noStyle>
+              <CountryCodeSelect />
+            </Form.Item>
+            <Form.Item name="account" noStyle rules={rules} validateTrigger="onBlur">
+              <Input
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder={t('auth.mobilePlaceholder')}
+                data-testid="account"
+              />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+      ) : (
+        <Form.Item name="account" label={t('auth.email')} rules={rules} validateTrigger="onBlur">
+          <Input type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} data-testid="account" />
+        </Form.Item>
+      )}
+    </>
+  );
+}

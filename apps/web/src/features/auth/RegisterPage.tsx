@@ -1,0 +1,103 @@
+import { user, ValidationCodeType } from '@smartlock/contract';
+import { Alert, Button, Card, Checkbox, Form, Input, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { errorText } from '../../api/failureMessage';
+import { useConsole } from '../../app/context';
+import { AccountField, type AccountKind, accountOf, useAccountKinds } from './AccountField';
+import { DEFAULT_COUNTRY } from './CountryCodeSelect';
+import { confirmRules, passwordRules } from './rules';
+import { SendCodeButton } from './SendCodeButton';
+
+/** Registration: account, validation code, password twice, the agreement. */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const { api } = useConsole();
+  const [form] = Form.useForm();
+  const navigate = useNavigate();
+  const kinds = useAccountKinds();
+  const [kind, setKind] = useState<AccountKind>(kinds[0] ?? 'email');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(values: { password: string; validationCode: string; agreement: boolean }) {
+    setError(undefined);
+    setBusy(true);
+    try {
+      await api.call(user.register, {
+        ...accountOf(form),
+        password: values.password,
+        validationCode: values.validationCode,
+        agreement: values.agreement,
+      });
+      navigate('/registSuccess', { replace: true, state: { account: accountOf(form).account } });
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t('auth.registerTitle')}
+      </Typography.Title>
+      {error ? (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="register-error" />
+      ) : null}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ country: DEFAULT_COUNTRY }}
+        onFinish={submit}
+        requiredMark={false}
+      >
+        <AccountField form={form} kind={kind} onKindChange={setKind} />
+        <Form.Item label={t('auth.validationCode')} required>
+          <Space.Compact block>
+            <Form.Item
+              name="validationCode"
+              noStyle
+              rules={[{ required: true, pattern: /^\d{6}$/, message: t('auth.codeRequired') }]}
+            >
+              <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="validation-code" />
+            </Form.Item>
+            <SendCodeButton
+              type={ValidationCodeType.register}
+              request={async () => {
+                await form.validateFields(['account']);
+                return accountOf(form);
+              }}
+            />
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.password')} rules={passwordRules(t)} extra={t('auth.passwordHint')}>
+          <Input.Password autoComplete="new-password" data-testid="password" />
+        </Form.Item>
+        <Form.Item name="confirm" label={t('auth.confirmPassword')} dependencies={['password']} rules={confirmRules(t)}>
+          <Input.Password autoComplete="new-password" data-testid="confirm-password" />
+        </Form.Item>
+        <Form.Item
+          name="agreement"
+          valuePropName="checked"
+          rules={[
+            {
+              validator: async (_r, value) =>
+                value ? undefined : Promise.reject(new Error(t('errors.agreementNotTicked'))),
+            },
+          ]}
+        >
+          <Checkbox data-testid="agreement">{t('auth.agreement')}</Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="register-submit">
+          {t('auth.register')}
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link to="/login">{t('auth.haveAccount')}</Link>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,15 @@
+import { Typography } from 'antd';
+import { useConsole } from '../app/context';
+
+/** The brand's logo and name. */
+export function BrandMark({ inverted = false }: { inverted?: boolean }) {
+  const { brand } = useConsole();
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }} data-testid="brand-name">
+      {brand.logoUrl ? <img src={brand.logoUrl} alt="" width={32} height={32} style={{ borderRadius: 6 }} /> : null}
+      <Typography.Text strong style={{ fontSize: 18, color: inverted ? '#fff' : undefined }}>
+        {brand.name}
+      </Typography.Text>
+    </span>
+  );
+}

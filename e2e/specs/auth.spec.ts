@@ -1,0 +1,81 @@
+import { expect, shot, test, uniqueEmail } from '../support/fixtures';
+import { ConsoleFrame, LoginPage, RegisterPage } from '../support/pages';
+
+const PASSWORD = 'Console#2026';
+
+test('registers with an emailed code, logs in, sees the console home, logs out', async ({ page, site }) => {
+  const email = uniqueEmail('owner');
+  await page.goto(site('/regist'));
+  await new RegisterPage(page).register(email, PASSWORD);
+  await expect(page).toHaveURL(/\/registSuccess$/);
+  await expect(page.getByText(email)).toBeVisible();
+
+  await page.getByTestId('go-login').click();
+  await new LoginPage(page).logIn(email, PASSWORD);
+  await expect(page).toHaveURL(/\/console\/home$/);
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await expect(page.getByTestId('breadcrumb')).toContainText('Home');
+  await expect(page).toHaveTitle('Locks - SmartLock Cloud');
+  await shot(page, 'console-home-1440');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('account-menu')).toBeVisible();
+  await shot(page, 'console-home-390');
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await new ConsoleFrame(page).logOut();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto(site('/console/home'));
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/console\//);
+});
+
+test("shows the server's message for a wrong password", async ({ page, site }) => {
+  await page.goto(site('/login'));
+  await shot(page, 'login-1440');
+  await new LoginPage(page).logIn('nobody@example.com', 'Wrong#2026x');
+  await expect(page.getByTestId('login-error')).toHaveText('Wrong account or password.');
+});
+
+test('login screen fits a phone', async ({ page, site }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(site('/login'));
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+  await shot(page, 'login-390');
+});
+
+test('a bad lockId shows the bad-parameter message; a missing page the 404', async ({ page, site }) => {
+  const email = uniqueEmail('lockid');
+  await page.goto(site('/regist'));
+  await new RegisterPage(page).register(email, PASSWORD);
+  await page.goto(site('/login'));
+  await new LoginPage(page).logIn(email, PASSWORD);
+  await expect(page).toHaveURL(/\/console\/home$/);
+
+  for (const bad of ['007', '0', '-3', 'abc']) {
+    await page.goto(site(`/manage/ekey?lockId=${bad}`));
+    await expect(page.getByTestId('bad-lock-id')).toContainText('Bad parameter');
+  }
+  await page.goto(site('/manage/passcode?lockId=42'));
+  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('breadcrumb')).toContainText('Lock information');
+
+  await page.goto(site('/no/such/page'));
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
+
+test('a login that expired elsewhere lands on the login screen with the notice', async ({ page, site, context }) => {
+  const email = uniqueEmail('expired');
+  await page.goto(site('/regist'));
+  await new RegisterPage(page).register(email, PASSWORD);
+  await page.goto(site('/login'));
+  await new LoginPage(page).logIn(email, PASSWORD);
+  await expect(page).toHaveURL(/\/console\/home$/);
+  await context.clearCookies();
+  await page.getByTestId('language-switcher').click();
+  await page.getByTitle('Deutsch').click();
+  await page.goto(site('/account/vip'));
+  await expect(page.getByTestId('login-expired')).toBeVisible();
+  await expect(page.getByTestId('login-submit')).toBeVisible();
+});

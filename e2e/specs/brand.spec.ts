@@ -1,0 +1,27 @@
+import { expect, shot, test, uniqueEmail } from '../support/fixtures';
+import { LoginPage, RegisterPage } from '../support/pages';
+
+test('a second brand on its own host name shows its name, colour, languages and terms', async ({ page, site }) => {
+  await page.goto(site('/login', 'harbor.localhost'));
+  await expect(page.getByTestId('brand-name').first()).toContainText('Harbor Stays');
+  await expect(page).toHaveTitle('Log in - Harbor Stays');
+  await expect(page.getByTestId('login-submit')).toHaveCSS('background-color', 'rgb(15, 118, 110)');
+  await expect(page.getByRole('radiogroup')).toHaveCount(0);
+  await page.getByTestId('language-switcher').click();
+  await expect(page.getByTitle('简体中文')).toHaveCount(0);
+  await expect(page.getByTitle('Deutsch')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await shot(page, 'login-harbor-1440');
+
+  const email = uniqueEmail('harbor');
+  await page.goto(site('/regist', 'harbor.localhost'));
+  await new RegisterPage(page).register(email, 'Harbor#2026x');
+  await page.goto(site('/login', 'harbor.localhost'));
+  await new LoginPage(page).logIn(email, 'Harbor#2026x');
+  await expect(page).toHaveURL(/\/console\/home$/);
+  await expect(page.getByTestId('side-menu')).toContainText('Guests');
+  await page.goto(site('/lockUser/home?lang=de_DE', 'harbor.localhost'));
+  await expect(page.getByTestId('side-menu')).toContainText('Gäste');
+  await expect(page.getByTestId('breadcrumb')).toContainText('Gäste');
+  await shot(page, 'lock-users-harbor-de');
+});

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+import { type Product, STATE_FILE } from './product';
+
+function product(): Product {
+  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as Product;
+}
+
+/** The latest validation code the server delivered to an account, read from its outbox log. */
+export async function latestCode(account: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const lines = readFileSync(product().logFile, 'utf8').split('\n').reverse();
+    for (const line of lines) {
+      if (!line.includes('message kept in the outbox')) continue;
+      const entry = JSON.parse(line) as { to?: string; body?: string };
+      if (entry.to === account.toLowerCase()) {
+        const code = entry.body?.match(/\b\d{6}\b/)?.[0];
+        if (code) return code;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no validation code for ${account} in the outbox`);
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+export const test = base.extend<{ site: (path: string, host?: string) => string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
+  site: async ({}, use) => {
+    const { port } = product();
+    await use((path: string, host = 'localhost') => `http://${host}:${port}${path}`);
+  },
+});
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `output/screenshots/${name}.png`, fullPage: false });
+}
+
+export { expect };
