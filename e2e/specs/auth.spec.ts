@@ -1,5 +1,5 @@
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
-import { ConsoleFrame, LoginPage, RegisterPage } from '../support/pages';
+import { ConsoleFrame, LoginPage, RegisterPage, registerAndLogIn } from '../support/pages';
 
 const PASSWORD = 'Console#2026';
 
@@ -46,11 +46,7 @@ test('login screen fits a phone', async ({ page, site }) => {
 });
 
 test('a bad lockId shows the bad-parameter message; a missing page the 404', async ({ page, site }) => {
-  const email = uniqueEmail('lockid');
-  await page.goto(site('/regist'));
-  await new RegisterPage(page).register(email, PASSWORD);
-  await page.goto(site('/login'));
-  await new LoginPage(page).logIn(email, PASSWORD);
+  await registerAndLogIn(page, site, uniqueEmail('lockid'), PASSWORD);
   await expect(page).toHaveURL(/\/console\/home$/);
 
   for (const bad of ['007', '0', '-3', 'abc']) {
@@ -66,11 +62,7 @@ test('a bad lockId shows the bad-parameter message; a missing page the 404', asy
 });
 
 test('a login that expired elsewhere lands on the login screen with the notice', async ({ page, site, context }) => {
-  const email = uniqueEmail('expired');
-  await page.goto(site('/regist'));
-  await new RegisterPage(page).register(email, PASSWORD);
-  await page.goto(site('/login'));
-  await new LoginPage(page).logIn(email, PASSWORD);
+  await registerAndLogIn(page, site, uniqueEmail('expired'), PASSWORD);
   await expect(page).toHaveURL(/\/console\/home$/);
   await context.clearCookies();
   await page.getByTestId('language-switcher').click();
@@ -78,4 +70,21 @@ test('a login that expired elsewhere lands on the login screen with the notice',
   await page.goto(site('/account/vip'));
   await expect(page.getByTestId('login-expired')).toBeVisible();
   await expect(page.getByTestId('login-submit')).toBeVisible();
+});
+
+test('asks for the slider check after repeated failed logins', async ({ page, site }) => {
+  const email = uniqueEmail('slider');
+  await page.goto(site('/regist'));
+  await new RegisterPage(page).register(email, PASSWORD);
+  await page.goto(site('/login'));
+  const login = new LoginPage(page);
+  for (let i = 0; i < 3; i++) {
+    await login.logIn(email, 'Wrong#2026x');
+    await expect(page.getByTestId('login-error')).toBeVisible();
+    await page.reload();
+  }
+  await login.logIn(email, PASSWORD);
+  await expect(page.getByTestId('slider-puzzle')).toBeVisible();
+  await expect(page.getByTestId('slider-puzzle').locator('img')).toHaveCount(2);
+  await shot(page, 'slider-check');
 });

@@ -1,5 +1,5 @@
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
-import { LoginPage, RegisterPage } from '../support/pages';
+import { registerAndLogIn } from '../support/pages';
 
 test('a second brand on its own host name shows its name, colour, languages and terms', async ({ page, site }) => {
   await page.goto(site('/login', 'harbor.localhost'));
@@ -13,11 +13,7 @@ test('a second brand on its own host name shows its name, colour, languages and 
   await page.keyboard.press('Escape');
   await shot(page, 'login-harbor-1440');
 
-  const email = uniqueEmail('harbor');
-  await page.goto(site('/regist', 'harbor.localhost'));
-  await new RegisterPage(page).register(email, 'Harbor#2026x');
-  await page.goto(site('/login', 'harbor.localhost'));
-  await new LoginPage(page).logIn(email, 'Harbor#2026x');
+  await registerAndLogIn(page, site, uniqueEmail('harbor'), 'Harbor#2026x', 'harbor.localhost');
   await expect(page).toHaveURL(/\/console\/home$/);
   await expect(page.getByTestId('side-menu')).toContainText('Guests');
   await page.goto(site('/lockUser/home?lang=de_DE', 'harbor.localhost'));

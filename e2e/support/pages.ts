@@ -45,3 +45,17 @@ export class ConsoleFrame {
     await this.page.getByTestId('logout').click();
   }
 }
+
+/** A new account, registered through the console and logged in; the page ends on the console home. */
+export async function registerAndLogIn(
+  page: Page,
+  site: (path: string, host?: string) => string,
+  email: string,
+  password: string,
+  host?: string,
+) {
+  await page.goto(site('/regist', host));
+  await new RegisterPage(page).register(email, password);
+  await page.goto(site('/login', host));
+  await new LoginPage(page).logIn(email, password);
+}

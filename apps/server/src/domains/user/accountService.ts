@@ -47,6 +47,11 @@ export interface Caller {
   brand: Brand;
 }
 
+/** The lock-out error, with the minutes left until the window ends. */
+function lockedUntil(resetAt: number): ApiError {
+  return new ApiError('accountLocked', { minutes: Math.max(1, Math.ceil((resetAt - Date.now()) / 60_000)) });
+}
+
 /** Reads an account or throws the rule's error. */
 export function accountOf(input: string, countryCode: string | undefined): Account {
   const parsed = parseAccount(input, countryCode);
@@ -120,14 +125,11 @@ export class AccountService {
     caller: Caller,
   ): Promise<{ user: UserRow; token: string; expiresIn: number }> {
     const account = accountOf(input.account, input.countryCode);
-    const perIp = await this.limiter.hit(`login:ip:${caller.ip}`, LOGIN_LIMITS.windowMs);
-    if (perIp.count > LOGIN_LIMITS.perIp) throw new ApiError('tooManyRequests');
+    await this.limitAddress(caller.ip);
     const failureKey = `login:fail:${account.value}`;
     const failures = await this.limiter.peek(failureKey, LOGIN_LIMITS.windowMs);
     if (failures.count >= LOGIN_LIMITS.failuresBeforeLock) {
-      throw new ApiError('accountLocked', {
-        minutes: Math.max(1, Math.ceil((failures.resetAt - Date.now()) / 60_000)),
-      });
+      throw lockedUntil(failures.resetAt);
     }
     if (failures.count >= LOGIN_LIMITS.failuresBeforeSlider && !(await this.slider.consumeToken(input.sliderToken))) {
       throw new ApiError('sliderRequired');
@@ -139,6 +141,10 @@ export class AccountService {
       throw new ApiError('wrongAccountOrPassword');
     }
     await this.limiter.reset(failureKey);
+    return this.openSession(user, caller);
+  }
+
+  private async openSession(user: UserRow, caller: Caller) {
     const session = await this.sessions.create(this.db, {
       userId: user.id,
       appId: caller.appId,
@@ -148,23 +154,22 @@ export class AccountService {
     return { user, ...session };
   }
 
+  /** Login attempts from one address are limited per window. */
+  private async limitAddress(ip: string): Promise<void> {
+    const perIp = await this.limiter.hit(`login:ip:${ip}`, LOGIN_LIMITS.windowMs);
+    if (perIp.count > LOGIN_LIMITS.perIp) throw new ApiError('tooManyRequests');
+  }
+
   /** A new session for the owner of a live token (handed over by another app of the account). */
   async loginByAccessToken(
     token: string,
     caller: Caller,
   ): Promise<{ user: UserRow; token: string; expiresIn: number }> {
-    const perIp = await this.limiter.hit(`login:ip:${caller.ip}`, LOGIN_LIMITS.windowMs);
-    if (perIp.count > LOGIN_LIMITS.perIp) throw new ApiError('tooManyRequests');
+    await this.limitAddress(caller.ip);
     const session = await this.sessions.resolve(token);
     const user = await findUserById(this.db, session.userId);
     if (!user) throw new ApiError('loginExpired');
-    const created = await this.sessions.create(this.db, {
-      userId: user.id,
-      appId: caller.appId,
-      ip: caller.ip,
-      userAgent: caller.userAgent,
-    });
-    return { user, ...created };
+    return this.openSession(user, caller);
   }
 
   async logout(sessionId: number): Promise<void> {
@@ -196,9 +201,7 @@ export class AccountService {
     const key = `checkpw:fail:${userId}`;
     const failures = await this.limiter.peek(key, LOGIN_LIMITS.windowMs);
     if (failures.count >= LOGIN_LIMITS.checkFailures) {
-      throw new ApiError('accountLocked', {
-        minutes: Math.max(1, Math.ceil((failures.resetAt - Date.now()) / 60_000)),
-      });
+      throw lockedUntil(failures.resetAt);
     }
     const user = await findUserById(this.db, userId);
     if (!(await verifyPassword(user?.passwordHash, password))) {

@@ -1,14 +1,13 @@
 import { user, ValidationCodeType } from '@smartlock/contract';
-import { Alert, Button, Card, Checkbox, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from './AccountField';
+import { CodeAndPasswordFields } from './CodeAndPasswordFields';
 import { DEFAULT_COUNTRY } from './CountryCodeSelect';
-import { confirmRules, passwordRules } from './rules';
-import { SendCodeButton } from './SendCodeButton';
 
 /** Registration: account, validation code, password twice, the agreement. */
 export default function RegisterPage() {
@@ -55,30 +54,7 @@ export default function RegisterPage() {
         requiredMark={false}
       >
         <AccountField form={form} kind={kind} onKindChange={setKind} />
-        <Form.Item label={t('auth.validationCode')} required>
-          <Space.Compact block>
-            <Form.Item
-              name="validationCode"
-              noStyle
-              rules={[{ required: true, pattern: /^\d{6}$/, message: t('auth.codeRequired') }]}
-            >
-              <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="validation-code" />
-            </Form.Item>
-            <SendCodeButton
-              type={ValidationCodeType.register}
-              request={async () => {
-                await form.validateFields(['account']);
-                return accountOf(form);
-              }}
-            />
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={passwordRules(t)} extra={t('auth.passwordHint')}>
-          <Input.Password autoComplete="new-password" data-testid="password" />
-        </Form.Item>
-        <Form.Item name="confirm" label={t('auth.confirmPassword')} dependencies={['password']} rules={confirmRules(t)}>
-          <Input.Password autoComplete="new-password" data-testid="confirm-password" />
-        </Form.Item>
+        <CodeAndPasswordFields form={form} codeType={ValidationCodeType.register} passwordLabel={t('auth.password')} />
         <Form.Item
           name="agreement"
           valuePropName="checked"

@@ -1,14 +1,13 @@
 import { user, ValidationCodeType } from '@smartlock/contract';
-import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from './AccountField';
+import { CodeAndPasswordFields } from './CodeAndPasswordFields';
 import { DEFAULT_COUNTRY } from './CountryCodeSelect';
-import { confirmRules, passwordRules } from './rules';
-import { SendCodeButton } from './SendCodeButton';
 
 /** Password reset: account, validation code, a new password twice. */
 export default function ResetPasswordPage() {
@@ -54,35 +53,11 @@ export default function ResetPasswordPage() {
         requiredMark={false}
       >
         <AccountField form={form} kind={kind} onKindChange={setKind} />
-        <Form.Item label={t('auth.validationCode')} required>
-          <Space.Compact block>
-            <Form.Item
-              name="validationCode"
-              noStyle
-              rules={[{ required: true, pattern: /^\d{6}$/, message: t('auth.codeRequired') }]}
-            >
-              <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="validation-code" />
-            </Form.Item>
-            <SendCodeButton
-              type={ValidationCodeType.resetPassword}
-              request={async () => {
-                await form.validateFields(['account']);
-                return accountOf(form);
-              }}
-            />
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('auth.newPassword')}
-          rules={passwordRules(t)}
-          extra={t('auth.passwordHint')}
-        >
-          <Input.Password autoComplete="new-password" data-testid="password" />
-        </Form.Item>
-        <Form.Item name="confirm" label={t('auth.confirmPassword')} dependencies={['password']} rules={confirmRules(t)}>
-          <Input.Password autoComplete="new-password" data-testid="confirm-password" />
-        </Form.Item>
+        <CodeAndPasswordFields
+          form={form}
+          codeType={ValidationCodeType.resetPassword}
+          passwordLabel={t('auth.newPassword')}
+        />
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="reset-submit">
           {t('auth.resetPassword')}
         </Button>

@@ -1,7 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { BackHomeButton } from './BackHomeButton';
 
 /** A screen whose feature belongs to a later release: it says so plainly and shows no data. */
 export function ComingSoon({ titleKey }: { titleKey: string }) {
@@ -11,11 +11,7 @@ export function ComingSoon({ titleKey }: { titleKey: string }) {
       icon={<ClockCircleOutlined />}
       title={t(titleKey)}
       subTitle={t('app.comingSoon')}
-      extra={
-        <Link to="/console/home">
-          <Button type="primary">{t('app.backHome')}</Button>
-        </Link>
-      }
+      extra={<BackHomeButton />}
       data-testid="coming-soon"
     />
   );
