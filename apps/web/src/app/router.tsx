@@ -1,11 +1,15 @@
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import ErrorPage from '../features/errors/ErrorPage';
 import NotFoundPage from '../features/errors/NotFoundPage';
-import { ConsoleLayout } from '../layouts/ConsoleLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { RequireUser } from './RequireUser';
 import { RouteFrame } from './RouteFrame';
 import { CONSOLE_ROUTES, PUBLIC_ROUTES } from './routeTable';
+
+/** The console frame loads with the first console screen, so the login screen stays small. */
+const ConsoleLayout = lazy(() => import('../layouts/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })));
 
 /** Every route of spec section 2: public screens, the guarded console, /error and the catch-all. */
 export function buildRouter() {
@@ -19,9 +23,11 @@ export function buildRouter() {
     path: spec.path,
     element: (
       <RequireUser>
-        <ConsoleLayout spec={spec}>
-          <RouteFrame key={spec.path} spec={spec} />
-        </ConsoleLayout>
+        <Suspense fallback={<Spin fullscreen />}>
+          <ConsoleLayout spec={spec}>
+            <RouteFrame key={spec.path} spec={spec} />
+          </ConsoleLayout>
+        </Suspense>
       </RequireUser>
     ),
   }));
