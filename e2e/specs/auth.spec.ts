@@ -88,3 +88,16 @@ test('asks for the slider check after repeated failed logins', async ({ page, si
   await expect(page.getByTestId('slider-puzzle').locator('img')).toHaveCount(2);
   await shot(page, 'slider-check');
 });
+
+test('routes that need more than a lockId send the user where the spec says', async ({ page, site }) => {
+  await registerAndLogIn(page, site, uniqueEmail('routes'), PASSWORD);
+  await expect(page).toHaveURL(/\/console\/home$/);
+  await page.goto(site('/manage/records?lockId=5'));
+  await expect(page).toHaveURL(/\/manage\/ekey\?lockId=5$/);
+  await page.goto(site('/manage/records?lockId=5&keyboardPwd=12'));
+  await expect(page).toHaveURL(/\/manage\/records\?lockId=5&keyboardPwd=12$/);
+  await expect(page.getByTestId('breadcrumb')).toContainText('Lock information');
+  await page.goto(site('/card/send'));
+  await expect(page).toHaveURL(/\/card\/manage$/);
+  await expect(page).toHaveTitle('Cards - SmartLock Cloud');
+});

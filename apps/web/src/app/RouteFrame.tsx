@@ -2,7 +2,7 @@ import { parseLockId, SessionStorageKey } from '@smartlock/contract';
 import { Result, Spin } from 'antd';
 import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ComingSoon } from '../features/coming/ComingSoon';
 import { readSession, writeSession } from '../storage/secureSession';
 import { useConsole } from './context';
@@ -57,13 +57,47 @@ function useLockId(required: boolean): { state: 'checking' | 'ok' | 'bad'; lockI
   return state;
 }
 
-/** One route: its title, its lockId rule, and its screen (or the plain "coming" notice). */
+/**
+ * A route's precondition (spec section 2): records need a record type in the query, else they
+ * go to manage/ekey; card/send needs card-number information passed in or kept in session
+ * storage, else it returns to card/manage. Passed-in information is kept (encrypted) for reloads.
+ */
+function usePrecondition(requires: RouteSpec['requires']): 'checking' | 'ok' | string {
+  const [params] = useSearchParams();
+  const passed = (useLocation().state as { cardNumberMsg?: unknown } | null)?.cardNumberMsg;
+  const [state, setState] = useState<'checking' | 'ok' | string>(requires ? 'checking' : 'ok');
+  useEffect(() => {
+    if (!requires) return;
+    if ('oneOf' in requires) {
+      setState(requires.oneOf.some((name) => params.has(name)) ? 'ok' : requires.otherwise);
+      return;
+    }
+    if (passed !== undefined) {
+      void writeSession(SessionStorageKey.cardNumberMsg, JSON.stringify(passed)).then(() => setState('ok'));
+      return;
+    }
+    void readSession(SessionStorageKey.cardNumberMsg).then((kept) => setState(kept ? 'ok' : requires.otherwise));
+  }, [requires, params, passed]);
+  return state;
+}
+
+/** The path to go to instead, keeping the lockId the user came with. */
+function elsewhere(path: string, params: URLSearchParams): string {
+  const lockId = params.get('lockId');
+  return lockId ? `${path}?lockId=${encodeURIComponent(lockId)}` : path;
+}
+
+/** One route: its title, its lockId rule, its precondition, and its screen (or the plain "coming" notice). */
 export function RouteFrame({ spec }: { spec: RouteSpec }) {
   const { t } = useTranslation();
   useTitle(spec.title);
+  const [params] = useSearchParams();
   const lock = useLockId(spec.lockId === true);
+  const precondition = usePrecondition(spec.requires);
   const Page = useMemo(() => pageOf(spec), [spec]);
-  if (lock.state === 'checking') return <Spin style={{ margin: 48 }} />;
+  if (precondition !== 'ok' && precondition !== 'checking')
+    return <Navigate to={elsewhere(precondition, params)} replace />;
+  if (lock.state === 'checking' || precondition === 'checking') return <Spin style={{ margin: 48 }} />;
   if (lock.state === 'bad') {
     return (
       <Result

@@ -15,6 +15,11 @@ export interface RouteSpec {
   lockId?: boolean;
   /** Query parameters the screen reads. */
   query?: readonly string[];
+  /**
+   * What the screen cannot do without, and where to go instead: one of these query parameters,
+   * or the card-number information passed in (navigation state) or kept in session storage.
+   */
+  requires?: { oneOf: readonly string[]; otherwise: string } | { cardNumberMsg: true; otherwise: string };
   /** The screen; absent means the feature is still coming and the route says so. */
   page?: () => Promise<{ default: ComponentType }>;
 }
@@ -54,6 +59,18 @@ export const PUBLIC_ROUTES: RouteSpec[] = [
   { path: '/map/new', name: 'map-new', title: 'route.mapNew', public: true },
 ];
 
+/** The records route takes its record type from one of these (eKey, passcode, card, ...). */
+const RECORD_QUERY = [
+  'keyId',
+  'keyboardPwd',
+  'cardNo',
+  'printNo',
+  'palmVeinNo',
+  'faceNo',
+  'qrcodeNo',
+  'keyfobNo',
+] as const;
+
 const manageTabs = ['ekey', 'passcode', 'card', 'fingerprint', 'palmVein', 'face', 'qrcode'] as const;
 export type ManageTab = (typeof manageTabs)[number];
 export const MANAGE_TABS: readonly ManageTab[] = manageTabs;
@@ -76,7 +93,8 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.records',
     trail: 'lockInfo',
     lockId: true,
-    query: ['keyId', 'keyboardPwd', 'cardNo', 'printNo', 'palmVeinNo', 'faceNo', 'qrcodeNo', 'keyfobNo'],
+    query: RECORD_QUERY,
+    requires: { oneOf: RECORD_QUERY, otherwise: '/manage/ekey' },
   },
   { path: '/manage/issueEKey', name: 'manage-issue-ekey', title: 'route.issueEKey', trail: 'lockInfo', lockId: true },
   { path: '/manage/issueEKeyBatch', name: 'manage-issue-ekey-batch', title: 'route.issueEKeyBatch', trail: 'lockInfo' },
@@ -140,7 +158,13 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
   },
   { path: '/lockUser/export', name: 'lock-user-export', title: 'route.exportLockUsers', trail: 'lockUsers' },
   { path: '/card/manage', name: 'card-manage', title: 'route.cards', trail: 'card' },
-  { path: '/card/send', name: 'card-send', title: 'route.sendCard', trail: 'card' },
+  {
+    path: '/card/send',
+    name: 'card-send',
+    title: 'route.sendCard',
+    trail: 'card',
+    requires: { cardNumberMsg: true, otherwise: '/card/manage' },
+  },
   { path: '/card/issue', name: 'card-issue', title: 'route.issueHotelCard', trail: 'card' },
   { path: '/card/props', name: 'card-props', title: 'route.cardSettings', trail: 'card' },
   { path: '/plug/home', name: 'plug-home', title: 'route.gateways', trail: 'gateway' },

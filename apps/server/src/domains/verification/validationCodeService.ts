@@ -75,27 +75,36 @@ export class ValidationCodeService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const channel =
       request.recipient.kind === 'email' ? 'email' : request.channel === ValidationCodeChannel.voice ? 'voice' : 'sms';
-    await this.db.insert(validationCodes).values({
-      account,
-      type: request.type,
-      channel,
-      codeHash: this.hash(account, request.type, code),
-      expiresAt: new Date(Date.now() + VALIDATION_CODE.ttlMs),
-    });
+    const [stored] = await this.db
+      .insert(validationCodes)
+      .values({
+        account,
+        type: request.type,
+        channel,
+        codeHash: this.hash(account, request.type, code),
+        expiresAt: new Date(Date.now() + VALIDATION_CODE.ttlMs),
+      })
+      .returning({ id: validationCodes.id });
     const params = { brand: request.brandName, code, minutes: VALIDATION_CODE.ttlMs / 60_000 };
-    await this.messenger.send({
-      channel,
-      recipient: account,
-      subject: channel === 'email' ? translate(request.locale, 'notices.validationCodeSubject', params) : '',
-      body: translate(
-        request.locale,
-        channel === 'voice' ? 'notices.validationCodeVoice' : 'notices.validationCodeBody',
-        params,
-      ),
-      locale: request.locale,
-      kind: 'validationCode',
-      metadata: { type: request.type },
-    });
+    try {
+      await this.messenger.send({
+        channel,
+        recipient: account,
+        subject: channel === 'email' ? translate(request.locale, 'notices.validationCodeSubject', params) : '',
+        body: translate(
+          request.locale,
+          channel === 'voice' ? 'notices.validationCodeVoice' : 'notices.validationCodeBody',
+          params,
+        ),
+        locale: request.locale,
+        kind: 'validationCode',
+        metadata: { type: request.type },
+      });
+    } catch {
+      // Undelivered: forget the code so the user may ask again at once.
+      if (stored) await this.db.delete(validationCodes).where(eq(validationCodes.id, stored.id));
+      throw new ApiError('operationFailed', {}, 'the validation code could not be delivered');
+    }
     return { expiresIn: VALIDATION_CODE.ttlMs / 1000, resendAfter: VALIDATION_CODE.resendAfterMs / 1000 };
   }
 
