@@ -19,6 +19,7 @@ const hostile = fc.oneof(
     "' or 1=1 --",
     '"; drop table users; --',
     '<script>alert(1)</script>',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, on purpose
     '${7*7}',
     '../../etc/passwd',
     '\u0000\u0001\u202e',
