@@ -1,5 +1,7 @@
 export * from './calls';
 export * from './countries';
+export * from './device/canonicalJson';
+export * from './device/protocol';
 export * from './enums';
 export * from './envelope';
 export * from './errors';
