@@ -9,6 +9,8 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { BrandRegistry } from './domains/company/brands';
 import { companyRoutes } from './domains/company/companyRoutes';
+import { gatewayRoutes } from './domains/gateway/gatewayRoutes';
+import { lockRoutes } from './domains/lock/lockRoutes';
 import { AccountService } from './domains/user/accountService';
 import { userRoutes } from './domains/user/userRoutes';
 import { SliderService } from './domains/verification/slider/sliderService';
@@ -107,7 +109,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   const consoleFiles = await serveConsole(app, config.WEB_DIST);
 
-  const routes: Route[] = [...userRoutes({ db, accounts, codes, slider, sessions }), ...companyRoutes(brands)];
+  const routes: Route[] = [
+    ...userRoutes({ db, accounts, codes, slider, sessions }),
+    ...companyRoutes(brands),
+    ...lockRoutes(db),
+    ...gatewayRoutes(db),
+  ];
   assertEveryCallRouted(routes);
   registerRoutes(app, { guard, sessions, brands }, routes);
 

@@ -59,6 +59,8 @@ export const ERRORS = {
   lockIdInvalid: { code: -1004, http: 400 },
   remoteUnlockNotEnabled: { code: -4043, http: 400 },
   lockNotConnectedToGateway: { code: -2012, http: 409 },
+  lockAlreadyAdded: { code: -1005, http: 409 },
+  gatewayAlreadyAdded: { code: -4038, http: 409 },
   lowVersionPasscode: { code: -1007, http: 409 },
   autoLockTimeInvalid: { code: -4082, http: 400 },
   startNotBeforeEnd: { code: -3020, http: 400 },

@@ -124,3 +124,52 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
 );
+
+/** Locks. A lock belongs to the account that initialized it (its owner, the primary admin). */
+export const locks = pgTable(
+  'locks',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    mac: text('mac').notNull().unique(),
+    /** The lock's own number, shown as a label (e.g. "S31_1a2b3c"). */
+    lockNumber: text('lock_number').notNull(),
+    name: text('name').notNull(),
+    firmware: text('firmware').notNull(),
+    /** Capability bits (hex), as the lock reports them. */
+    featureValue: text('feature_value').notNull(),
+    passcodeVersion: integer('passcode_version').notNull(),
+    /** Shared with the lock at initialization for offline checks; never sent to anyone else. */
+    lockSecret: text('lock_secret').notNull(),
+    /** Offset of the lock's clock from UTC, in milliseconds. */
+    timezoneRawOffset: integer('timezone_raw_offset').notNull().default(0),
+    battery: integer('battery').notNull().default(100),
+    /** LockState of the contract. */
+    state: integer('state').notNull().default(2),
+    createdAt: createdAt(),
+  },
+  (t) => [index('locks_owner_idx').on(t.ownerId)],
+);
+
+/** Gateways, each with its own MQTT secret (only its SHA-256 is kept). */
+export const gateways = pgTable(
+  'gateways',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    mac: text('mac').notNull().unique(),
+    name: text('name').notNull(),
+    /** GatewayVersion: 1 G1 to 4 G4. */
+    version: integer('version').notNull(),
+    networkName: text('network_name').notNull().default(''),
+    secretHash: text('secret_hash').notNull(),
+    online: integer('online').notNull().default(0),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gateways_owner_idx').on(t.ownerId)],
+);

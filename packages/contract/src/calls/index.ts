@@ -1,12 +1,14 @@
 import * as company from './company';
 import type { CallDefinition } from './define';
+import * as gateway from './gateway';
+import * as lock from './lock';
 import * as user from './user';
 
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export * from './fields';
 export { userInfo } from './user';
-export { company, user };
+export { company, gateway, lock, user };
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {
   return Object.values(module).filter(
@@ -16,4 +18,9 @@ function callsOf(module: Record<string, unknown>): CallDefinition[] {
 }
 
 /** Every call of the API, for the server's router, the docs and the OpenAPI document. */
-export const ALL_CALLS: readonly CallDefinition[] = [...callsOf(user), ...callsOf(company)];
+export const ALL_CALLS: readonly CallDefinition[] = [
+  ...callsOf(user),
+  ...callsOf(company),
+  ...callsOf(lock),
+  ...callsOf(gateway),
+];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLockId, validateAutoLockTime, validateLockId } from './lock';
+import { normalizeMac, parseLockId, validateAutoLockTime, validateLockId } from './lock';
 
 describe('lockId route rule', () => {
   it.each([
@@ -26,5 +26,25 @@ describe('auto-lock time', () => {
   });
   it.each([4, 901, 0, -5, 5.5, Number.NaN, '4', '901', '5.0', 'x', ''])('refuses %j', (v) => {
     expect(validateAutoLockTime(v)).toMatchObject({ error: 'autoLockTimeInvalid' });
+  });
+});
+
+describe('MAC address', () => {
+  it.each([
+    ['aa:bb:cc:dd:ee:01', 'AA:BB:CC:DD:EE:01'],
+    ['AA-BB-CC-DD-EE-01', 'AA:BB:CC:DD:EE:01'],
+    [' aabbccddee01 ', 'AA:BB:CC:DD:EE:01'],
+  ])('reads %j as %s', (raw, mac) => {
+    expect(normalizeMac(raw)).toBe(mac);
+  });
+  it.each([
+    '',
+    'AA:BB:CC:DD:EE',
+    'GG:BB:CC:DD:EE:01',
+    '00:00:00:00:00:00',
+    'FF:FF:FF:FF:FF:FF',
+    'AA:BB:CC:DD:EE:01:02',
+  ])('refuses %j', (raw) => {
+    expect(normalizeMac(raw)).toBeUndefined();
   });
 });

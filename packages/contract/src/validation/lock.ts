@@ -24,3 +24,10 @@ export function validateAutoLockTime(seconds: number | string): Verdict {
   }
   return OK;
 }
+
+/** A device MAC address in the canonical form "AA:BB:CC:DD:EE:FF", or undefined when malformed. */
+export function normalizeMac(raw: string): string | undefined {
+  const hex = raw.trim().replace(/[:-]/g, '').toUpperCase();
+  if (!/^[0-9A-F]{12}$/.test(hex) || /^0{12}$|^F{12}$/.test(hex)) return undefined;
+  return hex.match(/../g)?.join(':');
+}

@@ -25,7 +25,8 @@ const callerOf = (ctx: CallContext): Caller => ({
   brand: ctx.brand,
 });
 
-function sessionOf(ctx: CallContext) {
+/** The caller's session; every session call has one (the router resolved it), this makes it explicit. */
+export function requireSession(ctx: CallContext) {
   if (!ctx.session) throw new ApiError('notLoggedIn');
   return ctx.session;
 }
@@ -72,13 +73,13 @@ export function userRoutes(deps: UserDeps): Route[] {
     ),
 
     route(user.logout, async (_params, ctx) => {
-      await deps.accounts.logout(sessionOf(ctx).id);
+      await deps.accounts.logout(requireSession(ctx).id);
       deps.sessions.clearCookie(ctx.request, ctx.reply);
       return {};
     }),
 
     route(user.getInfo, async (_params, ctx) => {
-      const row = await findUserById(deps.db, sessionOf(ctx).userId);
+      const row = await findUserById(deps.db, requireSession(ctx).userId);
       if (!row) throw new ApiError('loginExpired');
       // Gateways arrive with the device link; until an account has one online, this is 0.
       return presentUserInfo(row, ctx.locale, 0);
@@ -90,12 +91,12 @@ export function userRoutes(deps: UserDeps): Route[] {
     }),
 
     route(user.checkPassword, async (params, ctx) => {
-      await deps.accounts.checkPassword(sessionOf(ctx).userId, params.password);
+      await deps.accounts.checkPassword(requireSession(ctx).userId, params.password);
       return {};
     }),
 
     route(user.isPaidFeatureAvailable, async (_params, ctx) => {
-      const row = await findUserById(deps.db, sessionOf(ctx).userId);
+      const row = await findUserById(deps.db, requireSession(ctx).userId);
       if (!row) throw new ApiError('loginExpired');
       return { available: ctx.brand.hasPaidFeature, paidUserStatus: row.vipStatus };
     }),

@@ -1,0 +1,39 @@
+import { gateway, gatewayUsername, normalizeMac, validateRemark } from '@smartlock/contract';
+import type { Db } from '../../db/client';
+import { gateways } from '../../db/schema';
+import { ApiError, assertVerdict } from '../../http/apiError';
+import { type Route, route } from '../../http/router';
+import { randomToken, sha256 } from '../../security/crypto';
+import { isUniqueViolation } from '../user/userQueries';
+import { requireSession } from '../user/userRoutes';
+
+/** Gateway registry calls (the gateway screen's calls arrive with the devices issue). */
+export function gatewayRoutes(db: Db): Route[] {
+  return [
+    route(gateway.add, async (params, ctx) => {
+      const owner = requireSession(ctx).userId;
+      const mac = normalizeMac(params.gatewayMac);
+      if (!mac) throw new ApiError('badParameter', {}, 'gatewayMac');
+      assertVerdict(validateRemark(params.gatewayName), 'gatewayName');
+      const secret = randomToken(32);
+      try {
+        const [created] = await db
+          .insert(gateways)
+          .values({
+            ownerId: owner,
+            mac,
+            name: params.gatewayName,
+            version: params.gatewayVersion,
+            networkName: params.networkName ?? '',
+            secretHash: sha256(secret),
+          })
+          .returning({ id: gateways.id });
+        if (!created) throw new Error('gateway insert returned nothing');
+        return { gatewayId: created.id, username: gatewayUsername(created.id), secret };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError('gatewayAlreadyAdded');
+        throw error;
+      }
+    }),
+  ];
+}

@@ -1,0 +1,43 @@
+import { lock, normalizeMac, validateRemark } from '@smartlock/contract';
+import type { Db } from '../../db/client';
+import { locks } from '../../db/schema';
+import { ApiError, assertVerdict } from '../../http/apiError';
+import { type Route, route } from '../../http/router';
+import { randomToken } from '../../security/crypto';
+import { isUniqueViolation } from '../user/userQueries';
+import { requireSession } from '../user/userRoutes';
+
+/** Lock registry calls (the rest of the lock calls arrive with the locks issue). */
+export function lockRoutes(db: Db): Route[] {
+  return [
+    route(lock.initialize, async (params, ctx) => {
+      const owner = requireSession(ctx).userId;
+      const mac = normalizeMac(params.lockMac);
+      if (!mac) throw new ApiError('badParameter', {}, 'lockMac');
+      assertVerdict(validateRemark(params.lockName), 'lockName');
+      const lockSecret = randomToken(32);
+      try {
+        const [created] = await db
+          .insert(locks)
+          .values({
+            ownerId: owner,
+            mac,
+            lockNumber: params.lockNumber,
+            name: params.lockName,
+            firmware: params.firmware,
+            featureValue: params.featureValue.toUpperCase(),
+            passcodeVersion: params.passcodeVersion,
+            lockSecret,
+            timezoneRawOffset: params.timezoneRawOffset ?? 0,
+            battery: params.battery ?? 100,
+          })
+          .returning({ id: locks.id });
+        if (!created) throw new Error('lock insert returned nothing');
+        return { lockId: created.id, lockSecret };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError('lockAlreadyAdded');
+        throw error;
+      }
+    }),
+  ];
+}
