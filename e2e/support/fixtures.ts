@@ -28,7 +28,22 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-export const test = base.extend<{ site: (path: string, host?: string) => string }>({
+/** A documentation-range address per test, so per-address limits treat tests as separate users. */
+function someAddress(): string {
+  return `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+}
+
+export const test = base.extend<{ site: (path: string, host?: string) => string; ownAddress: undefined }>({
+  ownAddress: [
+    async ({ context }, use) => {
+      const address = someAddress();
+      await context.route('**/api/**', (route) =>
+        route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+      );
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   site: async ({}, use) => {
     const { port } = product();

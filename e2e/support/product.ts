@@ -18,8 +18,10 @@ export async function startProduct(): Promise<{ product: Product; child: ChildPr
   const dataDir = mkdtempSync(join(tmpdir(), 'smartlock-e2e-'));
   const logFile = join(dataDir, 'server.log');
   const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+    // Behind a trusted proxy header, each test calls from an address of its own, as separate users do.
     env: {
       ...process.env,
+      TRUST_PROXY: 'true',
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
