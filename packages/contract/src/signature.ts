@@ -5,6 +5,8 @@
  * `test-vectors/signature.json` pins the result so both always agree.
  */
 
+import { hmacSha256Hex } from './hmac';
+
 /** The parameters every call carries besides its own. */
 export const RequestParam = {
   appId: 'appId',
@@ -37,20 +39,7 @@ export function canonicalString(path: string, params: SignableParams): string {
   return `${path}\n${pairs.join('&')}`;
 }
 
-function toHex(buffer: ArrayBuffer): string {
-  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The lowercase hex HMAC-SHA256 of the canonical string, with Web Crypto (browser and Node). */
 export async function signRequest(path: string, params: SignableParams, secret: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await globalThis.crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = await globalThis.crypto.subtle.sign('HMAC', key, encoder.encode(canonicalString(path, params)));
-  return toHex(mac);
+  return hmacSha256Hex(secret, canonicalString(path, params));
 }

@@ -4,6 +4,7 @@
  * gateway checks the signature and the deadline itself (the broker may hold a message while the
  * gateway is offline) and runs each id at most once. Replies and events are signed the same way.
  */
+import { hmacSha256Hex } from '../hmac';
 import { canonicalJson } from './canonicalJson';
 
 export const DEVICE_PROTOCOL_VERSION = 1;
@@ -70,29 +71,16 @@ export interface Event {
 
 export type Signed<T> = T & { sig: string };
 
-async function hmac(secret: string, text: string): Promise<string> {
-  const encoder = new TextEncoder();
-  const key = await globalThis.crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = await globalThis.crypto.subtle.sign('HMAC', key, encoder.encode(text));
-  return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** Signs a message with the gateway's secret over its canonical JSON (without `sig`). */
 export async function signMessage<T extends object>(message: T, secret: string): Promise<Signed<T>> {
-  return { ...message, sig: await hmac(secret, canonicalJson(message)) };
+  return { ...message, sig: await hmacSha256Hex(secret, canonicalJson(message)) };
 }
 
 /** The message without its signature when the signature is right, else undefined. */
 export async function verifyMessage<T extends object>(message: Signed<T>, secret: string): Promise<T | undefined> {
   if (typeof message !== 'object' || message === null || typeof message.sig !== 'string') return undefined;
   const { sig, ...rest } = message;
-  const expected = await hmac(secret, canonicalJson(rest));
+  const expected = await hmacSha256Hex(secret, canonicalJson(rest));
   if (expected.length !== sig.length) return undefined;
   let diff = 0;
   for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ sig.charCodeAt(i);

@@ -1,10 +1,10 @@
 import { gateway, gatewayUsername, normalizeMac, validateRemark } from '@smartlock/contract';
 import type { Db } from '../../db/client';
+import { orConflict } from '../../db/conflict';
 import { gateways } from '../../db/schema';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import { type Route, route } from '../../http/router';
 import { randomToken, sha256 } from '../../security/crypto';
-import { isUniqueViolation } from '../user/userQueries';
 import { requireSession } from '../user/userRoutes';
 
 /** Gateway registry calls (the gateway screen's calls arrive with the devices issue). */
@@ -16,7 +16,7 @@ export function gatewayRoutes(db: Db): Route[] {
       if (!mac) throw new ApiError('badParameter', {}, 'gatewayMac');
       assertVerdict(validateRemark(params.gatewayName), 'gatewayName');
       const secret = randomToken(32);
-      try {
+      return orConflict(async () => {
         const [created] = await db
           .insert(gateways)
           .values({
@@ -30,10 +30,7 @@ export function gatewayRoutes(db: Db): Route[] {
           .returning({ id: gateways.id });
         if (!created) throw new Error('gateway insert returned nothing');
         return { gatewayId: created.id, username: gatewayUsername(created.id), secret };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError('gatewayAlreadyAdded');
-        throw error;
-      }
+      }, 'gatewayAlreadyAdded');
     }),
   ];
 }

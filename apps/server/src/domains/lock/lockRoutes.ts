@@ -1,10 +1,10 @@
 import { lock, normalizeMac, validateRemark } from '@smartlock/contract';
 import type { Db } from '../../db/client';
+import { orConflict } from '../../db/conflict';
 import { locks } from '../../db/schema';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import { type Route, route } from '../../http/router';
 import { randomToken } from '../../security/crypto';
-import { isUniqueViolation } from '../user/userQueries';
 import { requireSession } from '../user/userRoutes';
 
 /** Lock registry calls (the rest of the lock calls arrive with the locks issue). */
@@ -16,7 +16,7 @@ export function lockRoutes(db: Db): Route[] {
       if (!mac) throw new ApiError('badParameter', {}, 'lockMac');
       assertVerdict(validateRemark(params.lockName), 'lockName');
       const lockSecret = randomToken(32);
-      try {
+      return orConflict(async () => {
         const [created] = await db
           .insert(locks)
           .values({
@@ -34,10 +34,7 @@ export function lockRoutes(db: Db): Route[] {
           .returning({ id: locks.id });
         if (!created) throw new Error('lock insert returned nothing');
         return { lockId: created.id, lockSecret };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ApiError('lockAlreadyAdded');
-        throw error;
-      }
+      }, 'lockAlreadyAdded');
     }),
   ];
 }

@@ -12,6 +12,7 @@ import {
   validatePassword,
 } from '@smartlock/contract';
 import type { Db } from '../../db/client';
+import { orConflict } from '../../db/conflict';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import type { SessionStore } from '../../http/session';
 import { hashPassword, verifyPassword } from '../../security/password';
@@ -19,14 +20,7 @@ import type { RateLimiter } from '../../security/rateLimit';
 import type { Brand } from '../company/brands';
 import type { SliderService } from '../verification/slider/sliderService';
 import { SESSION_CODE_TYPES, type ValidationCodeService } from '../verification/validationCodeService';
-import {
-  findUserByAccount,
-  findUserById,
-  insertUser,
-  isUniqueViolation,
-  type UserRow,
-  updatePasswordHash,
-} from './userQueries';
+import { findUserByAccount, findUserById, insertUser, type UserRow, updatePasswordHash } from './userQueries';
 
 export const LOGIN_LIMITS = {
   windowMs: 15 * 60_000,
@@ -101,23 +95,22 @@ export class AccountService {
       (account.type === 'mobile' ? countryOfMobile(account.value) : undefined) ??
       countryForCallingCode(callingCode) ??
       'AU';
-    try {
-      return await this.db.transaction(async (tx) => {
-        await this.codes.consume(tx, codeId);
-        return insertUser(tx, {
-          email: account.type === 'email' ? account.value : null,
-          mobile: account.type === 'mobile' ? account.value : null,
-          countryId,
-          countryCode: (account.type === 'mobile' ? callingCodeOfMobile(account.value) : undefined) ?? callingCode,
-          nickname: input.nickname || defaultNickname(account),
-          passwordHash,
-          packageName: caller.brand.packageName,
-        });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError('accountExists');
-      throw error;
-    }
+    return orConflict(
+      () =>
+        this.db.transaction(async (tx) => {
+          await this.codes.consume(tx, codeId);
+          return insertUser(tx, {
+            email: account.type === 'email' ? account.value : null,
+            mobile: account.type === 'mobile' ? account.value : null,
+            countryId,
+            countryCode: (account.type === 'mobile' ? callingCodeOfMobile(account.value) : undefined) ?? callingCode,
+            nickname: input.nickname || defaultNickname(account),
+            passwordHash,
+            packageName: caller.brand.packageName,
+          });
+        }),
+      'accountExists',
+    );
   }
 
   async login(

@@ -25,15 +25,3 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
 export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
 }
-
-/** PostgreSQL's unique-violation code, as both drivers report it. */
-export function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CallFailure } from '../../api/client';
-import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { takeLoggedOutFlag } from '../../app/sessionFlag';
 import { clearUserInfo } from '../../app/userInfo';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from './AccountField';
 import { DEFAULT_COUNTRY } from './CountryCodeSelect';
 import { SliderCheck } from './SliderCheck';
+import { useSubmission } from './useSubmission';
 
 /** Where to go after login: a same-site path only. */
 function safeRedirect(value: string | null): string {
@@ -31,29 +31,26 @@ export default function LoginPage() {
   const kinds = useAccountKinds();
   const [kind, setKind] = useState<AccountKind>(kinds[0] ?? 'email');
   const [loggedOut] = useState(takeLoggedOutFlag);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useSubmission();
   const [slider, setSlider] = useState(false);
   const tokenFailed = location.pathname === '/user/loginByAccessToken';
 
   async function submit(sliderToken?: string) {
-    setError(undefined);
-    setBusy(true);
-    try {
-      await api.call(user.login, { ...accountOf(form), password: form.getFieldValue('password'), sliderToken });
-      clearUserInfo(queries);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
-    } catch (failure) {
-      if (
-        failure instanceof CallFailure &&
-        failure.failure.kind === 'server' &&
-        failure.failure.code === ERRORS.sliderRequired.code
-      ) {
-        setSlider(true);
-      } else setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await api.call(user.login, { ...accountOf(form), password: form.getFieldValue('password'), sliderToken });
+        clearUserInfo(queries);
+        navigate(safeRedirect(params.get('redirect')), { replace: true });
+      },
+      (failure) => {
+        const slider =
+          failure instanceof CallFailure &&
+          failure.failure.kind === 'server' &&
+          failure.failure.code === ERRORS.sliderRequired.code;
+        if (slider) setSlider(true);
+        return slider;
+      },
+    );
   }
 
   return (

@@ -3,11 +3,11 @@ import { Alert, Button, Card, Checkbox, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from './AccountField';
 import { CodeAndPasswordFields } from './CodeAndPasswordFields';
 import { DEFAULT_COUNTRY } from './CountryCodeSelect';
+import { useSubmission } from './useSubmission';
 
 /** Registration: account, validation code, password twice, the agreement. */
 export default function RegisterPage() {
@@ -17,13 +17,10 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const kinds = useAccountKinds();
   const [kind, setKind] = useState<AccountKind>(kinds[0] ?? 'email');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useSubmission();
 
   async function submit(values: { password: string; validationCode: string; agreement: boolean }) {
-    setError(undefined);
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.call(user.register, {
         ...accountOf(form),
         password: values.password,
@@ -31,11 +28,7 @@ export default function RegisterPage() {
         agreement: values.agreement,
       });
       navigate('/registSuccess', { replace: true, state: { account: accountOf(form).account } });
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

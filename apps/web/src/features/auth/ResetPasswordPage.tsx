@@ -3,11 +3,11 @@ import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from './AccountField';
 import { CodeAndPasswordFields } from './CodeAndPasswordFields';
 import { DEFAULT_COUNTRY } from './CountryCodeSelect';
+import { useSubmission } from './useSubmission';
 
 /** Password reset: account, validation code, a new password twice. */
 export default function ResetPasswordPage() {
@@ -17,24 +17,17 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const kinds = useAccountKinds();
   const [kind, setKind] = useState<AccountKind>(kinds[0] ?? 'email');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, busy, run } = useSubmission();
 
   async function submit(values: { password: string; validationCode: string }) {
-    setError(undefined);
-    setBusy(true);
-    try {
+    await run(async () => {
       await api.call(user.resetPassword, {
         ...accountOf(form),
         password: values.password,
         validationCode: values.validationCode,
       });
       navigate('/resetSuccess', { replace: true });
-    } catch (failure) {
-      setError(errorText(t, failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
