@@ -1,4 +1,4 @@
-import { ERRORS, gateway, gatewayTopics, lock } from '@smartlock/contract';
+import { ERRORS, gateway, gatewayTopics, lock, user } from '@smartlock/contract';
 import { count, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +126,12 @@ describe('lock and gateway registry', () => {
     expect(await connects(issued.username, `${issued.secret}x`)).toBe(false);
     expect(await connects(issued.username, 'AA:BB:CC:00:00:01')).toBe(false);
     expect(gatewayTopics(issued.gatewayId).commands).toBe(`gw/${issued.gatewayId}/cmd`);
+
+    const before = await client.call<{ hasGateway: number }>(user.getInfo);
+    expect(before.body.data?.hasGateway).toBe(0);
+    await db().update(gateways).set({ online: 1 }).where(eq(gateways.id, issued.gatewayId));
+    const after = await client.call<{ hasGateway: number }>(user.getInfo);
+    expect(after.body.data?.hasGateway).toBe(1);
 
     const twice = await client.call(gateway.add, {
       gatewayMac: 'aabbcc000001',

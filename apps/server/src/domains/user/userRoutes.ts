@@ -4,6 +4,7 @@ import { ApiError } from '../../http/apiError';
 import type { CallContext } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import type { SessionStore } from '../../http/session';
+import { hasOnlineGateway } from '../gateway/gatewayQueries';
 import type { SliderService } from '../verification/slider/sliderService';
 import type { ValidationCodeService } from '../verification/validationCodeService';
 import { type AccountService, accountOf, type Caller } from './accountService';
@@ -81,8 +82,7 @@ export function userRoutes(deps: UserDeps): Route[] {
     route(user.getInfo, async (_params, ctx) => {
       const row = await findUserById(deps.db, requireSession(ctx).userId);
       if (!row) throw new ApiError('loginExpired');
-      // Gateways arrive with the device link; until an account has one online, this is 0.
-      return presentUserInfo(row, ctx.locale, 0);
+      return presentUserInfo(row, ctx.locale, await hasOnlineGateway(deps.db, row.id));
     }),
 
     route(user.resetPassword, async (params) => {
