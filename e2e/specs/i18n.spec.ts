@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '../support/fixtures';
+import { expect, shot, test } from '../support/fixtures';
 
 const locale = (name: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'apps/web/src/i18n/locales', `${name}.json`), 'utf8'));
@@ -19,6 +19,7 @@ test('?lang=zh_HK renders Traditional Chinese', async ({ page, site }) => {
   await page.goto(site('/login?lang=zh_HK'));
   await expect(page.getByRole('heading', { level: 3 })).toHaveText(zhTW.auth.loginTitle);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  await shot(page, 'login-zh-hk');
 });
 
 test('the browser language is used when the URL names none', async ({ browser, site }) => {
