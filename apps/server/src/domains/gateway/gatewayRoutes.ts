@@ -1,10 +1,10 @@
-import { gateway, gatewayUsername, normalizeMac, validateRemark } from '@smartlock/contract';
+import { gateway, gatewayUsername } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { gateways } from '../../db/schema';
-import { ApiError, assertVerdict } from '../../http/apiError';
 import { type Route, route } from '../../http/router';
 import { randomToken, sha256 } from '../../security/crypto';
+import { deviceIdentity } from '../shared/deviceIdentity';
 import { requireSession } from '../user/userRoutes';
 
 /** Gateway registry calls (the gateway screen's calls arrive with the devices issue). */
@@ -12,9 +12,7 @@ export function gatewayRoutes(db: Db): Route[] {
   return [
     route(gateway.add, async (params, ctx) => {
       const owner = requireSession(ctx).userId;
-      const mac = normalizeMac(params.gatewayMac);
-      if (!mac) throw new ApiError('badParameter', {}, 'gatewayMac');
-      assertVerdict(validateRemark(params.gatewayName), 'gatewayName');
+      const { mac, name } = deviceIdentity('gateway', params.gatewayMac, params.gatewayName);
       const secret = randomToken(32);
       return orConflict(async () => {
         const [created] = await db
@@ -22,7 +20,7 @@ export function gatewayRoutes(db: Db): Route[] {
           .values({
             ownerId: owner,
             mac,
-            name: params.gatewayName,
+            name,
             version: params.gatewayVersion,
             networkName: params.networkName ?? '',
             secretHash: sha256(secret),

@@ -1,10 +1,10 @@
-import { lock, normalizeMac, validateRemark } from '@smartlock/contract';
+import { lock } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { locks } from '../../db/schema';
-import { ApiError, assertVerdict } from '../../http/apiError';
 import { type Route, route } from '../../http/router';
 import { randomToken } from '../../security/crypto';
+import { deviceIdentity } from '../shared/deviceIdentity';
 import { requireSession } from '../user/userRoutes';
 
 /** Lock registry calls (the rest of the lock calls arrive with the locks issue). */
@@ -12,9 +12,7 @@ export function lockRoutes(db: Db): Route[] {
   return [
     route(lock.initialize, async (params, ctx) => {
       const owner = requireSession(ctx).userId;
-      const mac = normalizeMac(params.lockMac);
-      if (!mac) throw new ApiError('badParameter', {}, 'lockMac');
-      assertVerdict(validateRemark(params.lockName), 'lockName');
+      const { mac, name } = deviceIdentity('lock', params.lockMac, params.lockName);
       const lockSecret = randomToken(32);
       return orConflict(async () => {
         const [created] = await db
@@ -23,7 +21,7 @@ export function lockRoutes(db: Db): Route[] {
             ownerId: owner,
             mac,
             lockNumber: params.lockNumber,
-            name: params.lockName,
+            name,
             firmware: params.firmware,
             featureValue: params.featureValue.toUpperCase(),
             passcodeVersion: params.passcodeVersion,

@@ -1,7 +1,7 @@
 import { LockOutlined } from '@ant-design/icons';
 import { ERRORS, user } from '@smartlock/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -9,8 +9,8 @@ import { CallFailure } from '../../api/client';
 import { useConsole } from '../../app/context';
 import { takeLoggedOutFlag } from '../../app/sessionFlag';
 import { clearUserInfo } from '../../app/userInfo';
-import { AccountField, type AccountKind, accountOf, useAccountKinds } from './AccountField';
-import { DEFAULT_COUNTRY } from './CountryCodeSelect';
+import { accountOf } from './AccountField';
+import { AuthForm } from './AuthForm';
 import { SliderCheck } from './SliderCheck';
 import { useSubmission } from './useSubmission';
 
@@ -28,8 +28,6 @@ export default function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const queries = useQueryClient();
-  const kinds = useAccountKinds();
-  const [kind, setKind] = useState<AccountKind>(kinds[0] ?? 'email');
   const [loggedOut] = useState(takeLoggedOutFlag);
   const { error, busy, run } = useSubmission();
   const [slider, setSlider] = useState(false);
@@ -54,56 +52,54 @@ export default function LoginPage() {
   }
 
   return (
-    <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('auth.loginTitle')}
-      </Typography.Title>
-      {loggedOut ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('errors.loginExpired')}
-          style={{ marginBottom: 16 }}
-          data-testid="login-expired"
-        />
-      ) : null}
-      {tokenFailed ? (
-        <Alert type="error" showIcon title={t('auth.accessTokenFailed')} style={{ marginBottom: 16 }} />
-      ) : null}
-      {error ? (
-        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />
-      ) : null}
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ country: DEFAULT_COUNTRY }}
-        onFinish={() => void submit()}
-        requiredMark={false}
+    <AuthForm
+      name="login"
+      title={t('auth.loginTitle')}
+      form={form}
+      onFinish={() => void submit()}
+      submitLabel={t('auth.login')}
+      busy={busy}
+      error={error}
+      notices={
+        <>
+          {loggedOut ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('errors.loginExpired')}
+              style={{ marginBottom: 16 }}
+              data-testid="login-expired"
+            />
+          ) : null}
+          {tokenFailed ? (
+            <Alert type="error" showIcon title={t('auth.accessTokenFailed')} style={{ marginBottom: 16 }} />
+          ) : null}
+        </>
+      }
+      footer={
+        <>
+          <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+            <Link to="/regist">{t('auth.createAccount')}</Link>
+            <Link to="/resetPwd">{t('auth.forgotPassword')}</Link>
+          </div>
+          <SliderCheck
+            open={slider}
+            onCancel={() => setSlider(false)}
+            onSolved={(token) => {
+              setSlider(false);
+              void submit(token);
+            }}
+          />
+        </>
+      }
+    >
+      <Form.Item
+        name="password"
+        label={t('auth.password')}
+        rules={[{ required: true, message: t('auth.passwordRequired') }]}
       >
-        <AccountField form={form} kind={kind} onKindChange={setKind} />
-        <Form.Item
-          name="password"
-          label={t('auth.password')}
-          rules={[{ required: true, message: t('auth.passwordRequired') }]}
-        >
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="login-submit">
-          {t('auth.login')}
-        </Button>
-      </Form>
-      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
-        <Link to="/regist">{t('auth.createAccount')}</Link>
-        <Link to="/resetPwd">{t('auth.forgotPassword')}</Link>
-      </div>
-      <SliderCheck
-        open={slider}
-        onCancel={() => setSlider(false)}
-        onSolved={(token) => {
-          setSlider(false);
-          void submit(token);
-        }}
-      />
-    </Card>
+        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="password" />
+      </Form.Item>
+    </AuthForm>
   );
 }

@@ -1,12 +1,11 @@
 import { user, ValidationCodeType } from '@smartlock/contract';
-import { Alert, Button, Card, Form, Typography } from 'antd';
-import { useState } from 'react';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useConsole } from '../../app/context';
-import { AccountField, type AccountKind, accountOf, useAccountKinds } from './AccountField';
+import { accountOf } from './AccountField';
+import { AuthForm } from './AuthForm';
 import { CodeAndPasswordFields } from './CodeAndPasswordFields';
-import { DEFAULT_COUNTRY } from './CountryCodeSelect';
 import { useSubmission } from './useSubmission';
 
 /** Password reset: account, validation code, a new password twice. */
@@ -15,8 +14,6 @@ export default function ResetPasswordPage() {
   const { api } = useConsole();
   const [form] = Form.useForm();
   const navigate = useNavigate();
-  const kinds = useAccountKinds();
-  const [kind, setKind] = useState<AccountKind>(kinds[0] ?? 'email');
   const { error, busy, run } = useSubmission();
 
   async function submit(values: { password: string; validationCode: string }) {
@@ -31,33 +28,25 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
-        {t('auth.resetTitle')}
-      </Typography.Title>
-      {error ? (
-        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="reset-error" />
-      ) : null}
-      <Form
+    <AuthForm
+      name="reset"
+      title={t('auth.resetTitle')}
+      form={form}
+      onFinish={submit}
+      submitLabel={t('auth.resetPassword')}
+      busy={busy}
+      error={error}
+      footer={
+        <div style={{ marginTop: 16, textAlign: 'center' }}>
+          <Link to="/login">{t('auth.backToLogin')}</Link>
+        </div>
+      }
+    >
+      <CodeAndPasswordFields
         form={form}
-        layout="vertical"
-        initialValues={{ country: DEFAULT_COUNTRY }}
-        onFinish={submit}
-        requiredMark={false}
-      >
-        <AccountField form={form} kind={kind} onKindChange={setKind} />
-        <CodeAndPasswordFields
-          form={form}
-          codeType={ValidationCodeType.resetPassword}
-          passwordLabel={t('auth.newPassword')}
-        />
-        <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="reset-submit">
-          {t('auth.resetPassword')}
-        </Button>
-      </Form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link to="/login">{t('auth.backToLogin')}</Link>
-      </div>
-    </Card>
+        codeType={ValidationCodeType.resetPassword}
+        passwordLabel={t('auth.newPassword')}
+      />
+    </AuthForm>
   );
 }

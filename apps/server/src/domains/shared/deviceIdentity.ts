@@ -1,0 +1,13 @@
+import { normalizeMac, validateRemark } from '@smartlock/contract';
+import { ApiError, assertVerdict } from '../../http/apiError';
+
+/**
+ * The identity a paired device is registered with: its MAC in canonical form and a name that
+ * is valid text. `field` names the parameters in the error's description ("lock", "gateway").
+ */
+export function deviceIdentity(field: 'lock' | 'gateway', rawMac: string, name: string): { mac: string; name: string } {
+  const mac = normalizeMac(rawMac);
+  if (!mac) throw new ApiError('badParameter', {}, `${field}Mac`);
+  assertVerdict(validateRemark(name), `${field}Name`);
+  return { mac, name };
+}

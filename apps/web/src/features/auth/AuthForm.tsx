@@ -1,0 +1,63 @@
+import { Alert, Button, Card, Form, type FormInstance, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { AccountField, type AccountKind, useAccountKinds } from './AccountField';
+import { DEFAULT_COUNTRY } from './CountryCodeSelect';
+
+/**
+ * The frame of every account screen: title, notices, the failure of the last submission, the
+ * account field (mobile or email as the brand allows), the screen's own fields, the submit button
+ * and the links below. `name` prefixes the test ids ("login-error", "login-submit").
+ */
+export function AuthForm<Values>(props: {
+  name: string;
+  title: string;
+  form: FormInstance;
+  onFinish: (values: Values) => void;
+  submitLabel: string;
+  busy: boolean;
+  error: string | undefined;
+  notices?: ReactNode;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
+  const kinds = useAccountKinds();
+  const [kind, setKind] = useState<AccountKind>(kinds[0] ?? 'email');
+  return (
+    <Card>
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {props.title}
+      </Typography.Title>
+      {props.notices}
+      {props.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={props.error}
+          style={{ marginBottom: 16 }}
+          data-testid={`${props.name}-error`}
+        />
+      ) : null}
+      <Form<Values>
+        form={props.form}
+        layout="vertical"
+        initialValues={{ country: DEFAULT_COUNTRY }}
+        onFinish={props.onFinish}
+        requiredMark={false}
+      >
+        <AccountField form={props.form} kind={kind} onKindChange={setKind} />
+        {props.children}
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          size="large"
+          loading={props.busy}
+          data-testid={`${props.name}-submit`}
+        >
+          {props.submitLabel}
+        </Button>
+      </Form>
+      {props.footer}
+    </Card>
+  );
+}
