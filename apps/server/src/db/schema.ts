@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
   index,
@@ -10,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -148,6 +150,10 @@ export const locks = pgTable(
     battery: integer('battery').notNull().default(100),
     /** LockState of the contract. */
     state: integer('state').notNull().default(2),
+    /** The lock's switches as it last confirmed them (LockSwitch name -> value). */
+    switches: jsonb('switches').$type<Record<string, number>>().notNull().default({}),
+    /** A car-park lock's barrier: "raised" or "lowered"; null for other locks or until known. */
+    parking: text('parking'),
     createdAt: createdAt(),
   },
   (t) => [index('locks_owner_idx').on(t.ownerId)],
@@ -167,9 +173,103 @@ export const gateways = pgTable(
     version: integer('version').notNull(),
     networkName: text('network_name').notNull().default(''),
     secretHash: text('secret_hash').notNull(),
+    /** The secret sealed with a key derived from SECRET_KEY: commands are signed with it. */
+    secretSealed: text('secret_sealed').notNull().default(''),
     online: integer('online').notNull().default(0),
+    /** WiFi signal strength (RSSI, dBm) as the gateway last reported it. */
+    rssi: integer('rssi'),
+    /** The gateway's clock at the status last applied: an older status never overrides a newer. */
+    statusAt: bigint('status_at', { mode: 'number' }).notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('gateways_owner_idx').on(t.ownerId)],
+);
+
+/** Which locks a gateway reaches, with signal strength (from the app after pairing, then the gateway). */
+export const gatewayLocks = pgTable(
+  'gateway_locks',
+  {
+    gatewayId: integer('gateway_id')
+      .notNull()
+      .references(() => gateways.id, { onDelete: 'cascade' }),
+    lockId: integer('lock_id')
+      .notNull()
+      .references(() => locks.id, { onDelete: 'cascade' }),
+    rssi: integer('rssi'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.lockId] }), index('gateway_locks_lock_idx').on(t.lockId)],
+);
+
+/** Remote operations: each one ends (success, failed or no retry) by its deadline. */
+export const remoteOperations = pgTable(
+  'remote_operations',
+  {
+    id: text('id').primaryKey(),
+    lockId: integer('lock_id')
+      .notNull()
+      .references(() => locks.id, { onDelete: 'cascade' }),
+    gatewayId: integer('gateway_id').references(() => gateways.id, { onDelete: 'set null' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The API operation (RemoteOperationName) and the device command it sent. */
+    name: text('name').notNull(),
+    command: text('command').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    /** RemoteOperationState of the contract. */
+    state: integer('state').notNull(),
+    /** The gateway's reason (DeviceError) or "timeout" / "gatewayOffline". */
+    error: text('error'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('remote_operations_open_idx').on(t.state, t.deadline),
+    index('remote_operations_gateway_idx').on(t.gatewayId, t.state),
+  ],
+);
+
+/** Lock records (unlock log entries) as locks upload them; an entry uploaded twice is kept once. */
+export const lockRecords = pgTable(
+  'lock_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    lockId: integer('lock_id')
+      .notNull()
+      .references(() => locks.id, { onDelete: 'cascade' }),
+    /** The lock's own id of the entry. */
+    deviceRecordId: text('device_record_id').notNull(),
+    recordType: integer('record_type').notNull(),
+    success: integer('success').notNull(),
+    username: text('username').notNull().default(''),
+    credential: text('credential').notNull().default(''),
+    lockDate: timestamp('lock_date', { withTimezone: true }).notNull(),
+    serverDate: timestamp('server_date', { withTimezone: true }).notNull().defaultNow(),
+    battery: integer('battery'),
+  },
+  (t) => [
+    unique('lock_records_device_unique').on(t.lockId, t.deviceRecordId),
+    index('lock_records_lock_date_idx').on(t.lockId, t.lockDate),
+  ],
+);
+
+/** Notifications for an account (unlock notices from gateways, ...), kept until read. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    lockId: integer('lock_id').references(() => locks.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );

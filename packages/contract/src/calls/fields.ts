@@ -31,3 +31,19 @@ export const text = (max: number) => z.string().trim().max(max);
 export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 export const emptyData = z.object({});
+
+/** A record's id: a positive integer (spec section 5's route rule for lockId). */
+export const idField = intField.pipe(z.number().int().positive().max(2_147_483_647));
+
+/** pageNo from 1 and pageSize up to PAGE_SIZE.max. */
+export const pageParams = {
+  pageNo: intField.pipe(z.number().int().min(1).max(1_000_000)).default(1),
+  pageSize: intField.pipe(z.number().int().min(1).max(200)).default(20),
+};
+
+/** Comma-separated ids ("3,5,8"), at least one, each a positive integer. */
+export const idListField = z
+  .string()
+  .trim()
+  .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,199}$/)
+  .transform((v) => [...new Set(v.split(',').map(Number))]);

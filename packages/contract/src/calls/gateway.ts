@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { valuesOf } from '../enums/define';
 import { GatewayVersion } from '../enums/lock';
+import { pageSchema } from '../envelope';
 import { defineCall } from './define';
-import { oneOf, requiredText, text } from './fields';
+import { emptyData, idField, idListField, oneOf, pageParams, requiredText, text } from './fields';
 
 export const add = defineCall({
   path: '/gateway/add',
@@ -17,4 +18,126 @@ export const add = defineCall({
     networkName: text(64).optional(),
   }),
   data: z.object({ gatewayId: z.number().int(), username: z.string(), secret: z.string() }),
+});
+
+const gatewayTarget = z.object({ gatewayId: idField });
+
+export const gatewayItem = z.object({
+  gatewayId: z.number().int(),
+  gatewayMac: z.string(),
+  gatewayName: z.string(),
+  /** GatewayVersion: 1 G1 to 4 G4. */
+  gatewayVersion: z.number().int(),
+  /** The WiFi network it is on. */
+  networkName: z.string(),
+  /** WiFi signal strength: RSSI in dBm (null until it reports) and its SignalGrade. */
+  rssi: z.number().int().nullable(),
+  signalGrade: z.number().int(),
+  /** OnlineState: 1 online, 0 offline. */
+  isOnline: z.number().int(),
+  lockNum: z.number().int(),
+  lastSeenAt: z.number().nullable(),
+});
+
+export const list = defineCall({
+  path: '/gateway/list',
+  method: 'GET',
+  auth: 'session',
+  summary: "The caller's gateways: name, WiFi name, signal strength, online or offline, version, number of locks.",
+  params: z.object({ ...pageParams, gatewayName: text(50).optional() }),
+  data: pageSchema(gatewayItem),
+});
+
+export const listLock = defineCall({
+  path: '/gateway/listLock',
+  method: 'GET',
+  auth: 'session',
+  summary: 'The locks a gateway of the caller reaches, with the signal grade of each.',
+  params: gatewayTarget,
+  data: z.object({
+    list: z.array(
+      z.object({
+        lockId: z.number().int(),
+        lockName: z.string(),
+        lockMac: z.string(),
+        rssi: z.number().int().nullable(),
+        signalGrade: z.number().int(),
+        state: z.number().int(),
+        battery: z.number().int(),
+        remoteUnlock: z.number().int(),
+        isParkingLock: z.boolean(),
+        updatedAt: z.number(),
+      }),
+    ),
+  }),
+});
+
+export const updateLockReach = defineCall({
+  path: '/gateway/updateLockReach',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    "Which of the caller's locks a gateway reaches, with signal strength, as the mobile app finds after pairing (locks: JSON [{lockId, rssi}]). Replaces the gateway's list; the gateway's own reach events update it later.",
+  params: gatewayTarget.extend({
+    locks: z
+      .string()
+      .max(20_000)
+      .transform((raw, ctx) => {
+        try {
+          return JSON.parse(raw) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'locks must be JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(
+        z
+          .array(
+            z.object({
+              lockId: z.number().int().positive(),
+              rssi: z.number().int().min(-127).max(0),
+            }),
+          )
+          .max(200),
+      ),
+  }),
+  data: emptyData,
+});
+
+export const rename = defineCall({
+  path: '/gateway/rename',
+  method: 'POST',
+  auth: 'session',
+  summary: "Rename one of the caller's gateways.",
+  params: gatewayTarget.extend({ gatewayName: requiredText(50) }),
+  data: emptyData,
+});
+
+export const remove = defineCall({
+  path: '/gateway/delete',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    "Delete one of the caller's gateways: its credentials stop working at once and its locks lose remote operations through it.",
+  params: gatewayTarget,
+  data: emptyData,
+});
+
+export const transfer = defineCall({
+  path: '/gateway/transfer',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    "Transfer gateways to another account, permanently: the caller gives up managing them. Confirmed with the caller's password and a validation code (type 9) sent to the caller's own account.",
+  params: z.object({
+    gatewayIdList: idListField,
+    receiverUsername: requiredText(100),
+    countryCode: text(6).optional(),
+    password: z.string().min(1).max(100),
+    validationCode: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{6}$/),
+  }),
+  data: emptyData,
 });

@@ -2,13 +2,15 @@ import * as company from './company';
 import type { CallDefinition } from './define';
 import * as gateway from './gateway';
 import * as lock from './lock';
+import * as lockRecord from './lockRecord';
 import * as user from './user';
 
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export * from './fields';
+export * from './remoteOperation';
 export { userInfo } from './user';
-export { company, gateway, lock, user };
+export { company, gateway, lock, lockRecord, user };
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {
   return Object.values(module).filter(
@@ -23,4 +25,5 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(company),
   ...callsOf(lock),
   ...callsOf(gateway),
+  ...callsOf(lockRecord),
 ];

@@ -58,6 +58,18 @@ export interface Reply {
   at: number;
 }
 
+/**
+ * Progress of a command the gateway has accepted: "wait" while it is queued behind another
+ * command for the same lock (one Bluetooth connection at a time), "operating" once it runs.
+ */
+export interface Progress {
+  v: typeof DEVICE_PROTOCOL_VERSION;
+  kind: 'progress';
+  id: string;
+  stage: 'wait' | 'operating';
+  at: number;
+}
+
 export interface Event {
   v: typeof DEVICE_PROTOCOL_VERSION;
   kind: 'event';

@@ -2,5 +2,6 @@ export * from './account';
 export * from './commerce';
 export * from './credential';
 export * from './define';
+export * from './feature';
 export * from './lock';
 export * from './record';

@@ -1,0 +1,124 @@
+/**
+ * What a gateway's commands, replies and events contain (docs/devices.md). The envelope
+ * (id, deadline, signature) is in protocol.ts; this file is the vocabulary inside it, shared
+ * by the cloud and every gateway implementation (the simulator in apps/devices included).
+ */
+import { z } from 'zod';
+import { LockState, LockSwitch, ParkingLockAction } from '../enums/lock';
+
+const lockState = z.union([z.literal(LockState.locked), z.literal(LockState.unlocked), z.literal(LockState.unknown)]);
+const battery = z.number().int().min(0).max(100);
+
+/** Commands the cloud sends, with their params and what a successful reply's `result` holds. */
+export const DEVICE_COMMANDS = {
+  /** `operator`: the account that asked, written into the lock's record of the unlock. */
+  unlock: {
+    params: z.object({ operator: z.string().max(100).optional() }),
+    result: z.object({ state: lockState, battery }),
+  },
+  lock: { params: z.object({}), result: z.object({ state: lockState, battery }) },
+  queryState: {
+    params: z.object({}),
+    result: z.object({
+      state: lockState,
+      battery,
+      /** The lock's own switch values (LockSwitch names), so the cloud can follow local changes. */
+      switches: z.record(z.string(), z.number().int()).optional(),
+    }),
+  },
+  /** Reads the lock's clock (epoch ms as the lock counts it). */
+  queryClock: { params: z.object({}), result: z.object({ lockTime: z.number() }) },
+  /** Sets the lock's clock (clock calibration). */
+  setClock: { params: z.object({ time: z.number() }), result: z.object({ lockTime: z.number() }) },
+  parkingLock: {
+    params: z.object({ action: z.enum([ParkingLockAction.raising, ParkingLockAction.lowering]) }),
+    result: z.object({ parking: z.enum(['raised', 'lowered']), battery }),
+  },
+  /** Sets one of the lock's switches (LockSwitch name, Switch value). */
+  setSwitch: {
+    params: z.object({ name: z.enum(Object.values(LockSwitch) as [string, ...string[]]), value: z.number().int() }),
+    result: z.object({ name: z.string(), value: z.number().int() }),
+  },
+} as const;
+
+export type DeviceCommandName = keyof typeof DEVICE_COMMANDS;
+export type DeviceCommandParams<N extends DeviceCommandName> = z.infer<(typeof DEVICE_COMMANDS)[N]['params']>;
+export type DeviceCommandResult<N extends DeviceCommandName> = z.infer<(typeof DEVICE_COMMANDS)[N]['result']>;
+
+/**
+ * Why a command failed, in a reply's `error`. Those in NO_RETRY_ERRORS will fail again the same
+ * way (operation state "no retry"); the others may succeed on another try ("failed").
+ */
+export const DeviceError = {
+  expired: 'expired',
+  badSignature: 'badSignature',
+  malformed: 'malformed',
+  unknownLock: 'unknownLock',
+  unsupported: 'unsupported',
+  remoteUnlockDisabled: 'remoteUnlockDisabled',
+  lockBusy: 'lockBusy',
+  lockOutOfRange: 'lockOutOfRange',
+  rejected: 'rejected',
+} as const;
+export type DeviceErrorName = (typeof DeviceError)[keyof typeof DeviceError];
+
+export const NO_RETRY_ERRORS: ReadonlySet<string> = new Set([
+  DeviceError.expired,
+  DeviceError.badSignature,
+  DeviceError.malformed,
+  DeviceError.unknownLock,
+  DeviceError.unsupported,
+  DeviceError.remoteUnlockDisabled,
+]);
+
+/** One entry of a lock's log as the gateway uploads it (record types of spec section 9). */
+export const uploadedRecord = z.object({
+  /** The lock's own number for this entry: the same entry uploaded twice is stored once. */
+  recordId: z.string().min(1).max(64),
+  recordType: z.number().int().min(1).max(53),
+  success: z.union([z.literal(0), z.literal(1)]),
+  /** When it happened, by the lock's clock (epoch ms). */
+  lockTime: z.number(),
+  /** Who: the account of an eKey or app user, when the lock knows it. */
+  username: z.string().max(100).optional(),
+  /** The credential used: passcode, card number, fingerprint number, ... */
+  credential: z.string().max(100).optional(),
+  battery: battery.optional(),
+});
+export type UploadedRecord = z.infer<typeof uploadedRecord>;
+
+/** Events a gateway sends on its own, for one lock or for itself. */
+export const DEVICE_EVENTS = {
+  /** The lock's bolt or battery changed (auto-lock, a local unlock, passage mode...). */
+  state: z.object({ state: lockState, battery }),
+  /** New entries of the lock's log. */
+  records: z.object({ records: z.array(uploadedRecord).min(1).max(200) }),
+  /** Which locks the gateway reaches now, with signal strength (RSSI, dBm). */
+  reach: z.object({
+    locks: z.array(z.object({ lockMac: z.string(), rssi: z.number().int().min(-127).max(0) })).max(200),
+  }),
+} as const;
+export type DeviceEventName = keyof typeof DEVICE_EVENTS;
+export type DeviceEventData<N extends DeviceEventName> = z.infer<(typeof DEVICE_EVENTS)[N]>;
+
+/** What a gateway says on its status topic: on connect (retained) and as its last will. */
+export const gatewayStatus = z.object({
+  v: z.literal(1),
+  kind: z.literal('status'),
+  online: z.boolean(),
+  /** The gateway's clock when it connected: a later connection's status always wins. */
+  at: z.number(),
+  networkName: z.string().max(64).optional(),
+  /** WiFi signal strength (RSSI, dBm). */
+  rssi: z.number().int().min(-127).max(0).optional(),
+  sig: z.string(),
+});
+export type GatewayStatus = z.infer<typeof gatewayStatus>;
+
+/** The signal grade (spec: 0 unknown, 1 weak, 2 medium, 3 strong) of an RSSI in dBm. */
+export function signalGradeOfRssi(rssi: number | null | undefined): 0 | 1 | 2 | 3 {
+  if (rssi === null || rssi === undefined || rssi >= 0) return 0;
+  if (rssi >= -65) return 3;
+  if (rssi >= -80) return 2;
+  return 1;
+}
