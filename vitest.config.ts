@@ -25,6 +25,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'devices',
+          root: 'apps/devices',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts'],

@@ -7,10 +7,13 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { type Devices, startDevices } from './devices/deviceService';
 import { BrandRegistry } from './domains/company/brands';
 import { companyRoutes } from './domains/company/companyRoutes';
 import { gatewayRoutes } from './domains/gateway/gatewayRoutes';
 import { lockRoutes } from './domains/lock/lockRoutes';
+import { recordRoutes } from './domains/record/recordRoutes';
+import { remoteRoutes } from './domains/remote/remoteRoutes';
 import { AccountService } from './domains/user/accountService';
 import { userRoutes } from './domains/user/userRoutes';
 import { SliderService } from './domains/verification/slider/sliderService';
@@ -22,6 +25,8 @@ import { MULTIPART_LIMITS } from './http/params';
 import { errorEnvelope } from './http/reply';
 import { brandOf, localeOf, type Route, registerRoutes, sendError } from './http/router';
 import { SessionStore } from './http/session';
+import { LiveHub } from './live/liveHub';
+import { registerLiveRoute } from './live/liveRoute';
 import { Messenger } from './messaging/messenger';
 import { type MailTransport, type SmsTransport, SmtpTransport } from './messaging/transports';
 import { serverRoot } from './paths';
@@ -42,6 +47,8 @@ export interface Services {
   limiter: RateLimiter;
   messenger: Messenger;
   guard: SignatureGuard;
+  live: LiveHub;
+  devices: Devices;
   /** The built console folder, if any. */
   consoleDist: string | undefined;
 }
@@ -103,6 +110,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const codes = new ValidationCodeService(db, deriveKey(secret, 'validation-codes'), limiter, slider, messenger);
   const accounts = new AccountService(db, sessions, codes, slider, limiter);
   const guard = new SignatureGuard({ clients, windowMs: config.SIGNATURE_WINDOW_SECONDS * 1000, db });
+  const live = new LiveHub();
+  const devices = await startDevices({ config, rootSecret: secret, db, live, log: app.log });
+  app.addHook('onClose', async () => devices.close());
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -113,10 +123,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...userRoutes({ db, accounts, codes, slider, sessions }),
     ...companyRoutes(brands),
     ...lockRoutes(db),
-    ...gatewayRoutes(db),
+    ...remoteRoutes(db, devices.operations),
+    ...gatewayRoutes({ db, devices, accounts, codes }),
+    ...recordRoutes(db),
   ];
   assertEveryCallRouted(routes);
   registerRoutes(app, { guard, sessions, brands }, routes);
+  registerLiveRoute(app, { sessions, live });
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -186,6 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter,
     messenger,
     guard,
+    live,
+    devices,
     consoleDist: consoleFiles.dist,
   });
   return app;

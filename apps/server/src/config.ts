@@ -49,6 +49,13 @@ export const configSchema = z.object({
   DEMO: boolish.optional(),
   DEMO_ACCOUNT: z.string().default('demo@smartlock.example'),
   DEMO_PASSWORD: z.string().default('Demo@2026'),
+  /** Port of the MQTT broker embedded in the server, for gateways (0: any free port). */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  MQTT_HOST: z.string().default('0.0.0.0'),
+  /** An external MQTT broker instead of the embedded one (mqtt://user:password@host:port). */
+  MQTT_URL: z.string().url().optional(),
+  /** How long a remote operation may take before it is failed (seconds). */
+  REMOTE_OPERATION_SECONDS: z.coerce.number().int().min(2).max(120).default(12),
   /** The built console; served when present. */
   WEB_DIST: z.string().optional(),
 });
@@ -70,5 +77,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** Config for tests and tools: defaults plus overrides, without reading the environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...configSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: ':memory:' }), ...overrides };
+  return {
+    ...configSchema.parse({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: ':memory:',
+      MQTT_PORT: '0',
+      MQTT_HOST: '127.0.0.1',
+    }),
+    ...overrides,
+  };
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RequestParam, signRequest, user } from '@smartlock/contract';
@@ -26,7 +27,16 @@ beforeAll(() => {
   execFileSync(process.execPath, [join(serverRoot(), 'scripts/build.mjs')]);
   const dataDir = mkdtempSync(join(tmpdir(), 'smartlock-start-'));
   child = spawn(process.execPath, [join(serverRoot(), 'dist/main.js')], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      MQTT_PORT: '0',
+      MQTT_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {
@@ -74,4 +84,36 @@ describe('npm start', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 30_000);
+});
+
+describe('npm start with the MQTT port taken', () => {
+  it('says so and names MQTT_PORT and MQTT_URL', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    const taken = spawn(process.execPath, [join(serverRoot(), 'dist/main.js')], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'smartlock-mqtt-taken-')),
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        MQTT_HOST: '127.0.0.1',
+        MQTT_PORT: String(port),
+        MQTT_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let said = '';
+    taken.stderr?.on('data', (chunk) => {
+      said += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => taken.once('exit', resolve));
+    blocker.close();
+    expect(code).toBe(1);
+    expect(said).toContain(`MQTT port ${port} is already in use`);
+    expect(said).toContain('MQTT_PORT=');
+    expect(said).toContain('MQTT_URL=');
+  }, 60_000);
 });

@@ -1,11 +1,18 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureDemoAccount } from './demo/demoAccount';
+import { MqttPortInUseError } from './devices/deviceService';
 
 /** `npm start`: the whole product in one process, with embedded engines unless configured. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp(config);
+  const app = await buildApp(config).catch((error: unknown) => {
+    if (error instanceof MqttPortInUseError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  });
   const { services } = app;
   const demo = config.DEMO ?? config.NODE_ENV !== 'production';
   if (demo) {
@@ -33,6 +40,7 @@ async function main(): Promise<void> {
     `  SmartLock console   http://localhost:${port}/`,
     `  Database           ${services.database.engine} (${services.database.location})`,
     `  Console build      ${services.consoleDist ?? 'not built'}`,
+    `  Gateways (MQTT)    ${services.devices.brokerUrl}${services.devices.broker ? ' (embedded broker)' : ''}`,
     `  Email              ${config.SMTP_URL ? 'SMTP' : 'outbox table and this log (set SMTP_URL to send)'}`,
   ];
   if (demo) lines.push(`  Demo account       ${config.DEMO_ACCOUNT} / ${config.DEMO_PASSWORD}`);

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:net';
-import { gatewayIdOfUsername, gatewayTopics } from '@smartlock/contract';
+import { gatewayIdOfUsername, gatewayTopics, gatewayUsername } from '@smartlock/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { safeEqual } from '../security/crypto';
 
@@ -14,6 +14,8 @@ export const CLOUD_USERNAME = 'cloud';
 export interface EmbeddedBroker {
   port: number;
   aedes: Aedes;
+  /** Ends a gateway's connection (it was deleted): it cannot log in again. */
+  disconnect(gatewayId: number): void;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,12 @@ export async function startEmbeddedBroker(options: {
   return {
     port: typeof address === 'object' && address ? address.port : options.port,
     aedes,
+    disconnect(gatewayId) {
+      const client = (aedes as unknown as { clients: Record<string, Client | undefined> }).clients[
+        gatewayUsername(gatewayId)
+      ];
+      client?.close();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         aedes.close(() => server.close(() => resolve()));

@@ -5,10 +5,11 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import { useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { antdLocale } from '../i18n/antdLocale';
+import { LiveProvider } from '../live/LiveProvider';
 import type { Boot } from './boot';
 import { Console, type ConsoleContext } from './context';
 
-/** Providers: the console context, Ant Design theme and locale, queries, the router. */
+/** Providers: the console context, Ant Design theme and locale, queries, the live channel, the router. */
 export function App({ boot }: { boot: Boot }) {
   const [pack, setPack] = useState<AntdLocale>(boot.antdLocale);
   const [brand, setBrand] = useState(boot.brand);
@@ -35,7 +36,9 @@ export function App({ boot }: { boot: Boot }) {
       >
         <AntApp>
           <QueryClientProvider client={boot.queries}>
-            <RouterProvider router={boot.router} />
+            <LiveProvider>
+              <RouterProvider router={boot.router} />
+            </LiveProvider>
           </QueryClientProvider>
         </AntApp>
       </ConfigProvider>

@@ -1,5 +1,6 @@
 import { user } from '@smartlock/contract';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useConsole } from './context';
 
 export const USER_INFO_KEY = ['user', 'info'] as const;
@@ -17,4 +18,11 @@ export function useUserInfo() {
 
 export function clearUserInfo(queries: QueryClient): void {
   queries.removeQueries({ queryKey: USER_INFO_KEY });
+}
+
+/** Whether a user is logged in: their info is loaded, and not yet cleared by logout or a lost session. */
+export function useSignedIn(): boolean {
+  const queries = useQueryClient();
+  const subscribe = useCallback((notify: () => void) => queries.getQueryCache().subscribe(notify), [queries]);
+  return useSyncExternalStore(subscribe, () => queries.getQueryData(USER_INFO_KEY) !== undefined);
 }

@@ -47,7 +47,8 @@ export type DeviceCommandResult<N extends DeviceCommandName> = z.infer<(typeof D
 
 /**
  * Why a command failed, in a reply's `error`. Those in NO_RETRY_ERRORS will fail again the same
- * way (operation state "no retry"); the others may succeed on another try ("failed").
+ * way however often it is tried (operation state "no retry"); the others may succeed on another
+ * try ("failed").
  */
 export const DeviceError = {
   expired: 'expired',
@@ -63,7 +64,6 @@ export const DeviceError = {
 export type DeviceErrorName = (typeof DeviceError)[keyof typeof DeviceError];
 
 export const NO_RETRY_ERRORS: ReadonlySet<string> = new Set([
-  DeviceError.expired,
   DeviceError.badSignature,
   DeviceError.malformed,
   DeviceError.unknownLock,

@@ -82,3 +82,21 @@ export const LockRecordType = {
   palmVeinUnlock: 52,
   keyFobUnlock: 53,
 } as const;
+
+/** Record types that are unlocks (what an unlock notice is about). */
+export const UNLOCK_RECORD_TYPES: ReadonlySet<number> = new Set([
+  LockRecordType.appUnlock,
+  LockRecordType.touchUnlock,
+  LockRecordType.gatewayUnlock,
+  LockRecordType.passcodeUnlock,
+  LockRecordType.cardUnlock,
+  LockRecordType.fingerprintUnlock,
+  LockRecordType.wristbandUnlock,
+  LockRecordType.mechanicalKeyUnlock,
+  LockRecordType.remoteUnlock,
+  LockRecordType.lockButtonUnlock,
+  LockRecordType.faceUnlock,
+  LockRecordType.qrCodeUnlock,
+  LockRecordType.palmVeinUnlock,
+  LockRecordType.keyFobUnlock,
+]);

@@ -1,6 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { hasFeature, signalGradeOfRssi } from '@smartlock/contract';
+import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { gateways } from '../../db/schema';
+import { gatewayLocks, gateways, locks } from '../../db/schema';
+import { ApiError } from '../../http/apiError';
+import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 
 /** 1 when one of the account's gateways is online, else 0 (user info's hasGateway). */
 export async function hasOnlineGateway(db: Executor, ownerId: number): Promise<0 | 1> {
@@ -10,4 +13,77 @@ export async function hasOnlineGateway(db: Executor, ownerId: number): Promise<0
     .where(and(eq(gateways.ownerId, ownerId), eq(gateways.online, 1)))
     .limit(1);
   return row ? 1 : 0;
+}
+
+/** The gateway if it is the caller's, else "no permission" (also when it does not exist). */
+export async function ownedGateway(db: Executor, ownerId: number, gatewayId: number) {
+  const [row] = await db
+    .select()
+    .from(gateways)
+    .where(and(eq(gateways.id, gatewayId), eq(gateways.ownerId, ownerId)));
+  if (!row) throw new ApiError('noPermission', {}, 'not a gateway of this account');
+  return row;
+}
+
+/** The gateway screen's list: the caller's gateways with their number of locks. */
+export async function listGateways(
+  db: Executor,
+  ownerId: number,
+  query: { pageNo: number; pageSize: number; gatewayName?: string | undefined },
+) {
+  const where = and(
+    eq(gateways.ownerId, ownerId),
+    query.gatewayName ? ilike(gateways.name, containsPattern(query.gatewayName)) : undefined,
+  );
+  const lockNum = db
+    .select({ gatewayId: gatewayLocks.gatewayId, n: count().as('n') })
+    .from(gatewayLocks)
+    .groupBy(gatewayLocks.gatewayId)
+    .as('lock_num');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ gateway: gateways, lockNum: sql<number>`coalesce(${lockNum.n}, 0)::int` })
+      .from(gateways)
+      .leftJoin(lockNum, eq(lockNum.gatewayId, gateways.id))
+      .where(where)
+      .orderBy(asc(gateways.name), asc(gateways.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query.pageNo, query.pageSize)),
+    db.select({ n: count() }).from(gateways).where(where),
+  ]);
+  const list = rows.map(({ gateway, lockNum: n }) => ({
+    gatewayId: gateway.id,
+    gatewayMac: gateway.mac,
+    gatewayName: gateway.name,
+    gatewayVersion: gateway.version,
+    networkName: gateway.networkName,
+    rssi: gateway.rssi,
+    signalGrade: gateway.online ? signalGradeOfRssi(gateway.rssi) : 0,
+    isOnline: gateway.online,
+    lockNum: Number(n),
+    lastSeenAt: gateway.lastSeenAt?.getTime() ?? null,
+  }));
+  return pageOf(list, total?.n ?? 0, query.pageNo, query.pageSize);
+}
+
+/** The locks a gateway reaches, with signal grades. */
+export async function gatewayLockList(db: Executor, gatewayId: number) {
+  const rows = await db
+    .select({ reach: gatewayLocks, lock: locks })
+    .from(gatewayLocks)
+    .innerJoin(locks, eq(locks.id, gatewayLocks.lockId))
+    .where(eq(gatewayLocks.gatewayId, gatewayId))
+    .orderBy(asc(locks.name), asc(locks.id));
+  return rows.map(({ reach, lock }) => ({
+    lockId: lock.id,
+    lockName: lock.name,
+    lockMac: lock.mac,
+    rssi: reach.rssi,
+    signalGrade: signalGradeOfRssi(reach.rssi),
+    state: lock.state,
+    battery: lock.battery,
+    remoteUnlock: lock.switches.remoteUnlock ?? 0,
+    isParkingLock: hasFeature(lock.featureValue, 'parkingLock'),
+    updatedAt: reach.updatedAt.getTime(),
+  }));
 }

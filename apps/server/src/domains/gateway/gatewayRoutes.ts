@@ -1,14 +1,29 @@
-import { gateway, gatewayUsername } from '@smartlock/contract';
+import { gateway, gatewayUsername, ValidationCodeType } from '@smartlock/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
-import { gateways } from '../../db/schema';
+import { gatewayLocks, gateways } from '../../db/schema';
+import type { Devices } from '../../devices/deviceService';
+import { ApiError } from '../../http/apiError';
 import { type Route, route } from '../../http/router';
 import { randomToken, sha256 } from '../../security/crypto';
-import { deviceIdentity } from '../shared/deviceIdentity';
+import { deviceIdentity, deviceName } from '../shared/deviceIdentity';
+import { type AccountService, accountOf } from '../user/accountService';
+import { findUserByAccount, findUserById } from '../user/userQueries';
 import { requireSession } from '../user/userRoutes';
+import type { ValidationCodeService } from '../verification/validationCodeService';
+import { gatewayLockList, listGateways, ownedGateway } from './gatewayQueries';
+import { replaceReach } from './gatewayReach';
 
-/** Gateway registry calls (the gateway screen's calls arrive with the devices issue). */
-export function gatewayRoutes(db: Db): Route[] {
+export interface GatewayDeps {
+  db: Db;
+  devices: Devices;
+  accounts: AccountService;
+  codes: ValidationCodeService;
+}
+
+/** Gateway calls: registration by the app, and the gateway screen (list, locks, rename, delete, transfer). */
+export function gatewayRoutes({ db, devices, accounts, codes }: GatewayDeps): Route[] {
   return [
     route(gateway.add, async (params, ctx) => {
       const owner = requireSession(ctx).userId;
@@ -24,11 +39,78 @@ export function gatewayRoutes(db: Db): Route[] {
             version: params.gatewayVersion,
             networkName: params.networkName ?? '',
             secretHash: sha256(secret),
+            secretSealed: devices.secrets.seal(secret),
           })
           .returning({ id: gateways.id });
         if (!created) throw new Error('gateway insert returned nothing');
         return { gatewayId: created.id, username: gatewayUsername(created.id), secret };
       }, 'gatewayAlreadyAdded');
+    }),
+
+    route(gateway.list, async (params, ctx) => listGateways(db, requireSession(ctx).userId, params)),
+
+    route(gateway.listLock, async (params, ctx) => {
+      await ownedGateway(db, requireSession(ctx).userId, params.gatewayId);
+      return { list: await gatewayLockList(db, params.gatewayId) };
+    }),
+
+    route(gateway.updateLockReach, async (params, ctx) => {
+      const owner = requireSession(ctx).userId;
+      await ownedGateway(db, owner, params.gatewayId);
+      await db.transaction(async (tx) => {
+        const { ignored } = await replaceReach(tx, params.gatewayId, owner, params.locks);
+        if (ignored > 0) throw new ApiError('noPermission', {}, 'a lock of another account');
+      });
+      return {};
+    }),
+
+    route(gateway.rename, async (params, ctx) => {
+      const owner = requireSession(ctx).userId;
+      const name = deviceName('gateway', params.gatewayName);
+      const renamed = await db
+        .update(gateways)
+        .set({ name })
+        .where(and(eq(gateways.id, params.gatewayId), eq(gateways.ownerId, owner)))
+        .returning({ id: gateways.id });
+      if (renamed.length === 0) throw new ApiError('noPermission', {}, 'not a gateway of this account');
+      return {};
+    }),
+
+    route(gateway.remove, async (params, ctx) => {
+      const owner = requireSession(ctx).userId;
+      await ownedGateway(db, owner, params.gatewayId);
+      await devices.operations.onGatewayOffline(params.gatewayId);
+      await db.delete(gateways).where(and(eq(gateways.id, params.gatewayId), eq(gateways.ownerId, owner)));
+      devices.secrets.forget(params.gatewayId);
+      devices.broker?.disconnect(params.gatewayId);
+      return {};
+    }),
+
+    route(gateway.transfer, async (params, ctx) => {
+      const owner = requireSession(ctx).userId;
+      const me = await findUserById(db, owner);
+      if (!me) throw new ApiError('loginExpired');
+      const receiver = await findUserByAccount(db, accountOf(params.receiverUsername, params.countryCode));
+      if (!receiver) throw new ApiError('accountNotRegistered');
+      if (receiver.id === owner) throw new ApiError('sameAsCurrentAccount');
+      const mine = await db
+        .select({ id: gateways.id })
+        .from(gateways)
+        .where(and(inArray(gateways.id, params.gatewayIdList), eq(gateways.ownerId, owner)));
+      if (mine.length !== params.gatewayIdList.length) throw new ApiError('noPermission', {}, 'gatewayIdList');
+      await accounts.checkPassword(owner, params.password);
+      const own = [me.email, me.mobile].filter((v): v is string => Boolean(v));
+      const codeId = await codes.checkOwn(own, ValidationCodeType.transferLock, params.validationCode);
+      await db.transaction(async (tx) => {
+        await codes.consume(tx, codeId);
+        await tx
+          .update(gateways)
+          .set({ ownerId: receiver.id })
+          .where(and(inArray(gateways.id, params.gatewayIdList), eq(gateways.ownerId, owner)));
+        // The locks it reached stay with their owner: the gateway starts with none of them.
+        await tx.delete(gatewayLocks).where(inArray(gatewayLocks.gatewayId, params.gatewayIdList));
+      });
+      return {};
     }),
   ];
 }

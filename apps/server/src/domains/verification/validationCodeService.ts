@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { type Locale, ValidationCodeChannel, ValidationCodeType } from '@smartlock/contract';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { validationCodes } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -133,6 +133,22 @@ export class ValidationCodeService {
     if (counted.attempts > VALIDATION_CODE.maxTries) throw new ApiError('validationCodeTooManyTries');
     if (!safeEqual(latest.codeHash, this.hash(account, type, code))) throw new ApiError('validationCodeWrong');
     return latest.id;
+  }
+
+  /**
+   * Checks a code sent to one of an account's own addresses (email or mobile): the latest one
+   * sent for this purpose counts.
+   */
+  async checkOwn(addresses: string[], type: number, code: string): Promise<number> {
+    const [latest] = addresses.length
+      ? await this.db
+          .select({ account: validationCodes.account })
+          .from(validationCodes)
+          .where(and(inArray(validationCodes.account, addresses), eq(validationCodes.type, type)))
+          .orderBy(desc(validationCodes.createdAt))
+          .limit(1)
+      : [];
+    return this.check(latest?.account ?? addresses[0] ?? '', type, code);
   }
 
   /** Spends a checked code inside the transaction of the change it authorises. */

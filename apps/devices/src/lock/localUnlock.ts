@@ -1,0 +1,81 @@
+import { type LockFeatureName, LockRecordType } from '@smartlock/contract';
+import type { CredentialKind } from './credentials';
+
+type RecordType = (typeof LockRecordType)[keyof typeof LockRecordType];
+
+/** How someone at the door opens it, and what the lock writes in its log. */
+interface LocalUnlockMethod {
+  recordType: RecordType;
+  /** The credential the lock checks, for methods that present one. */
+  credential?: CredentialKind;
+  /** What the lock writes when the credential is not one it knows (or not valid now). */
+  refusedRecordType?: RecordType;
+  /** The capability the lock needs for this method. */
+  feature?: LockFeatureName;
+}
+
+export const LOCAL_UNLOCK_METHODS = {
+  passcode: {
+    recordType: LockRecordType.passcodeUnlock,
+    credential: 'passcode',
+    refusedRecordType: LockRecordType.wrongPasscode,
+    feature: 'passcode',
+  },
+  card: {
+    recordType: LockRecordType.cardUnlock,
+    credential: 'card',
+    refusedRecordType: LockRecordType.unknownCard,
+    feature: 'card',
+  },
+  fingerprint: {
+    recordType: LockRecordType.fingerprintUnlock,
+    credential: 'fingerprint',
+    refusedRecordType: LockRecordType.unknownFingerprint,
+    feature: 'fingerprint',
+  },
+  face: {
+    recordType: LockRecordType.faceUnlock,
+    credential: 'face',
+    refusedRecordType: LockRecordType.unlockFailed,
+    feature: 'face',
+  },
+  palmVein: {
+    recordType: LockRecordType.palmVeinUnlock,
+    credential: 'palmVein',
+    refusedRecordType: LockRecordType.unlockFailed,
+    feature: 'palmVein',
+  },
+  qrCode: {
+    recordType: LockRecordType.qrCodeUnlock,
+    credential: 'qrCode',
+    refusedRecordType: LockRecordType.unlockFailed,
+    feature: 'qrCode',
+  },
+  keyFob: {
+    recordType: LockRecordType.keyFobUnlock,
+    credential: 'keyFob',
+    refusedRecordType: LockRecordType.unlockFailed,
+    feature: 'keyFob',
+  },
+  /** The app's eKey over Bluetooth, next to the lock. */
+  app: { recordType: LockRecordType.appUnlock },
+  mechanicalKey: { recordType: LockRecordType.mechanicalKeyUnlock },
+  /** The button on the inside. */
+  button: { recordType: LockRecordType.lockButtonUnlock },
+} as const satisfies Record<string, LocalUnlockMethod>;
+
+export type LocalUnlockMethodName = keyof typeof LOCAL_UNLOCK_METHODS;
+export const LOCAL_UNLOCK_METHOD_NAMES = Object.keys(LOCAL_UNLOCK_METHODS) as LocalUnlockMethodName[];
+
+export function localUnlockMethod(name: LocalUnlockMethodName): LocalUnlockMethod {
+  return LOCAL_UNLOCK_METHODS[name];
+}
+
+/** Someone opening the lock where it stands. */
+export interface LocalUnlock {
+  method: LocalUnlockMethodName;
+  /** The account (eKey user) or person, when the lock knows it. */
+  username?: string;
+  /** The credential presented (passcode digits, card number...); a stored valid one when absent. */
+  credential?: string;
+}

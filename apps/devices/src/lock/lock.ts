@@ -1,0 +1,404 @@
+import { EventEmitter } from 'node:events';
+import {
+  type DeviceCommandResult,
+  LockRecordType,
+  LockState,
+  ParkingLockAction,
+  RemoteUnlockSwitch,
+  RoomStatus,
+  Switch,
+  type UploadedRecord,
+} from '@smartlock/contract';
+import { type Cancel, type Clock, systemClock } from '../clock';
+import { Battery } from './battery';
+import { CredentialStore, type NewCredential, type StoredCredential } from './credentials';
+import { type LocalUnlock, localUnlockMethod } from './localUnlock';
+import { type LockKind, lockSupports } from './lockKind';
+import type { LockSnapshot } from './lockSnapshot';
+import { type LockOutcome, refused, succeeded } from './outcome';
+import { inPassagePeriod, localMoment, msToNextMinute, type PassagePeriod } from './passageMode';
+import { allowedSwitchValues, hasSwitch, isSwitchName, type SwitchValues } from './switches';
+import { type NewRecord, UnlockLog } from './unlockLog';
+
+export type BoltState = (typeof LockState)[keyof typeof LockState];
+export type ParkingPosition = 'raised' | 'lowered';
+type RecordType = (typeof LockRecordType)[keyof typeof LockRecordType];
+type BoltResult = DeviceCommandResult<'unlock'>;
+
+/** Who did it, as the log says. */
+interface Actor {
+  username?: string;
+  credential?: string;
+}
+
+export interface LockEvents {
+  /** The bolt or battery changed on its own: auto-lock, passage mode, someone at the door. */
+  state: [];
+  /** The bolt moved, whatever moved it. */
+  bolt: [state: BoltState];
+  /** A car-park lock's barrier moved. */
+  parking: [position: ParkingPosition];
+  /** The lock's clock was set or drifted. */
+  clock: [driftMs: number];
+  /** New entries in the log, to upload. */
+  records: [];
+  /** Something the state file keeps changed. */
+  changed: [];
+}
+
+/**
+ * A Bluetooth lock: its bolt (or car-park barrier), clock, battery, switches, passage mode,
+ * stored credentials and log. Operations answer as the lock would over Bluetooth; what it does
+ * on its own (auto-lock, passage mode, someone at the door) is told through events.
+ */
+export class SimulatedLock extends EventEmitter<LockEvents> {
+  readonly mac: string;
+  readonly kind: LockKind;
+  readonly credentials: CredentialStore;
+  private bolt: BoltState;
+  private readonly battery: Battery;
+  private driftMs: number;
+  private timezoneRawOffset: number;
+  private autoLockSeconds: number;
+  private passagePeriods: PassagePeriod[];
+  private readonly switches: SwitchValues;
+  private roomStatus: number;
+  private parking: ParkingPosition | undefined;
+  private readonly log: UnlockLog;
+  private passageActive: boolean;
+  private cancelAutoLock: Cancel | undefined;
+  private cancelPassageTick: Cancel | undefined;
+
+  constructor(
+    snapshot: LockSnapshot,
+    private readonly clock: Clock = systemClock,
+  ) {
+    super();
+    this.mac = snapshot.mac;
+    this.kind = snapshot.kind;
+    this.bolt = snapshot.bolt;
+    this.battery = new Battery(snapshot.battery);
+    this.driftMs = snapshot.driftMs;
+    this.timezoneRawOffset = snapshot.timezoneRawOffset;
+    this.autoLockSeconds = snapshot.autoLockSeconds;
+    this.passagePeriods = snapshot.passagePeriods.map((period) => ({ ...period, weekDays: [...period.weekDays] }));
+    this.switches = { ...(snapshot.switches as SwitchValues) };
+    this.roomStatus = snapshot.roomStatus;
+    this.parking = snapshot.parking;
+    this.credentials = new CredentialStore(snapshot.credentials);
+    this.log = new UnlockLog(snapshot.log);
+    this.passageActive = this.passageModeNow();
+    this.schedulePassageCheck();
+    if (this.bolt === LockState.unlocked) this.armAutoLock();
+  }
+
+  get state(): BoltState {
+    return this.bolt;
+  }
+
+  get batteryPercent(): number {
+    return this.battery.percent;
+  }
+
+  get isParkingLock(): boolean {
+    return lockSupports(this.kind, 'parkingLock');
+  }
+
+  get parkingPosition(): ParkingPosition | undefined {
+    return this.parking;
+  }
+
+  get clockDriftMs(): number {
+    return this.driftMs;
+  }
+
+  get inPassageMode(): boolean {
+    return this.passageActive;
+  }
+
+  get hotelRoomStatus(): number {
+    return this.roomStatus;
+  }
+
+  /** The time by the lock's own clock (epoch ms). */
+  lockTime(): number {
+    return this.clock.now() + this.driftMs;
+  }
+
+  switchValue(name: keyof SwitchValues): number {
+    return this.switches[name];
+  }
+
+  // Operations over Bluetooth (what a gateway command asks of the lock).
+
+  /** Unlock through the gateway: only when the lock's own remote-unlock switch is on. */
+  remoteUnlock(operator?: string): LockOutcome<BoltResult> {
+    if (this.isParkingLock) return refused('unsupported');
+    if (this.switches.remoteUnlock !== RemoteUnlockSwitch.on) return refused('remoteUnlockDisabled');
+    this.openBolt(LockRecordType.remoteUnlock, { username: operator });
+    return succeeded(this.boltResult());
+  }
+
+  lockBolt(): LockOutcome<BoltResult> {
+    if (this.isParkingLock) return refused('unsupported');
+    this.closeBolt(LockRecordType.appLock);
+    return succeeded(this.boltResult());
+  }
+
+  queryState(): LockOutcome<DeviceCommandResult<'queryState'>> {
+    return succeeded({ ...this.boltResult(), switches: { ...this.switches } });
+  }
+
+  queryClock(): LockOutcome<DeviceCommandResult<'queryClock'>> {
+    return succeeded({ lockTime: this.lockTime() });
+  }
+
+  /** Clock calibration: from now on the lock's clock reads `time`. */
+  setClock(time: number): LockOutcome<DeviceCommandResult<'setClock'>> {
+    this.driftMs = time - this.clock.now();
+    this.record(LockRecordType.clockCalibrated, {});
+    this.emit('clock', this.driftMs);
+    this.followPassageMode();
+    return succeeded({ lockTime: this.lockTime() });
+  }
+
+  controlParking(action: string): LockOutcome<DeviceCommandResult<'parkingLock'>> {
+    if (!this.isParkingLock) return refused('unsupported');
+    const raising = action === ParkingLockAction.raising;
+    this.parking = raising ? 'raised' : 'lowered';
+    this.runMotor(raising ? LockRecordType.parkingLockRaise : LockRecordType.parkingLockLower, {});
+    this.emit('parking', this.parking);
+    return succeeded({ parking: this.parking, battery: this.battery.percent });
+  }
+
+  setSwitch(name: string, value: number): LockOutcome<DeviceCommandResult<'setSwitch'>> {
+    if (!isSwitchName(name) || !hasSwitch(this.kind, name)) return refused('unsupported');
+    if (!allowedSwitchValues(name).includes(value)) return refused('malformed');
+    this.switches[name] = value;
+    this.emit('changed');
+    this.followPassageMode();
+    return succeeded({ name, value });
+  }
+
+  // What happens at the lock itself.
+
+  /**
+   * Someone opens the lock where it stands: with a credential (checked against the stored ones;
+   * a wrong one is logged and refused), the app's eKey, the mechanical key or the inside button.
+   */
+  localUnlock(request: LocalUnlock): LockOutcome<BoltResult> {
+    const method = localUnlockMethod(request.method);
+    if (this.isParkingLock || (method.feature && !lockSupports(this.kind, method.feature))) {
+      return refused('unsupported');
+    }
+    const actor: Actor = { username: request.username };
+    if (method.credential) {
+      const lockTime = this.lockTime();
+      const presented = request.credential ?? this.credentials.validOfKind(method.credential, lockTime)[0]?.value;
+      const known = presented ? this.credentials.recognise(method.credential, presented, lockTime) : undefined;
+      if (!known) {
+        this.record(method.refusedRecordType ?? LockRecordType.unlockFailed, { ...actor, credential: presented }, 0);
+        return refused('rejected');
+      }
+      actor.username ??= known.holder;
+      actor.credential = known.value;
+    }
+    this.openBolt(method.recordType, actor);
+    this.emit('state');
+    return succeeded(this.boltResult());
+  }
+
+  /** The lock's clock runs `ms` ahead (negative: behind) from now on. */
+  setDrift(ms: number): void {
+    this.driftMs = ms;
+    this.emit('clock', ms);
+    this.emit('changed');
+    this.followPassageMode();
+  }
+
+  setAutoLockSeconds(seconds: number): void {
+    this.autoLockSeconds = Math.max(0, Math.floor(seconds));
+    this.emit('changed');
+    if (this.bolt === LockState.unlocked) this.armAutoLock();
+  }
+
+  setPassagePeriods(periods: readonly PassagePeriod[]): void {
+    this.passagePeriods = periods.map((period) => ({ ...period, weekDays: [...period.weekDays] }));
+    this.emit('changed');
+    this.followPassageMode();
+  }
+
+  setTimezoneRawOffset(offsetMs: number): void {
+    this.timezoneRawOffset = offsetMs;
+    this.emit('changed');
+    this.followPassageMode();
+  }
+
+  /** A hotel lock's room: checked in or empty. */
+  setRoomStatus(status: (typeof RoomStatus)[keyof typeof RoomStatus]): LockOutcome<{ roomStatus: number }> {
+    if (!lockSupports(this.kind, 'hotelLock')) return refused('unsupported');
+    this.roomStatus = status;
+    this.emit('changed');
+    return succeeded({ roomStatus: status });
+  }
+
+  addCredential(credential: NewCredential): StoredCredential {
+    const stored = this.credentials.add(credential);
+    const recordType = ADDED_RECORD[stored.kind];
+    if (recordType) this.record(recordType, { credential: stored.value });
+    else this.emit('changed');
+    return stored;
+  }
+
+  deleteCredential(id: number): StoredCredential | undefined {
+    const removed = this.credentials.remove(id);
+    if (!removed) return undefined;
+    const recordType = DELETED_RECORD[removed.kind];
+    if (recordType) this.record(recordType, { credential: removed.value });
+    else this.emit('changed');
+    return removed;
+  }
+
+  // The log, for the gateway to upload.
+
+  get unsentRecordCount(): number {
+    return this.log.unsentCount;
+  }
+
+  unsentRecords(max: number): UploadedRecord[] {
+    return this.log.oldestUnsent(max);
+  }
+
+  /** The cloud has them: the lock forgets them. */
+  acknowledgeRecords(recordIds: Iterable<string>): void {
+    if (this.log.acknowledge(recordIds) > 0) this.emit('changed');
+  }
+
+  snapshot(): LockSnapshot {
+    return {
+      mac: this.mac,
+      kind: this.kind,
+      bolt: this.bolt,
+      battery: this.battery.exact,
+      driftMs: this.driftMs,
+      timezoneRawOffset: this.timezoneRawOffset,
+      autoLockSeconds: this.autoLockSeconds,
+      passagePeriods: this.passagePeriods.map((period) => ({ ...period, weekDays: [...period.weekDays] })),
+      switches: { ...this.switches },
+      roomStatus: this.roomStatus,
+      ...(this.parking ? { parking: this.parking } : {}),
+      credentials: this.credentials.snapshot(),
+      log: this.log.snapshot(),
+    };
+  }
+
+  /** Stops its timers (auto-lock, passage mode). */
+  dispose(): void {
+    this.cancelAutoLock?.();
+    this.cancelPassageTick?.();
+    this.cancelAutoLock = undefined;
+    this.cancelPassageTick = undefined;
+  }
+
+  // Inside the lock.
+
+  private boltResult(): BoltResult {
+    return { state: this.bolt, battery: this.battery.percent };
+  }
+
+  private openBolt(recordType: RecordType, actor: Actor): void {
+    this.moveBolt(LockState.unlocked, recordType, actor);
+    this.armAutoLock();
+  }
+
+  private closeBolt(recordType: RecordType): void {
+    this.cancelAutoLock?.();
+    this.cancelAutoLock = undefined;
+    this.moveBolt(LockState.locked, recordType, {});
+  }
+
+  /** Moves the bolt (the motor runs only when it is not there yet) and logs why. */
+  private moveBolt(target: BoltState, recordType: RecordType, actor: Actor): void {
+    if (this.bolt === target) {
+      this.record(recordType, actor);
+      return;
+    }
+    this.bolt = target;
+    this.runMotor(recordType, actor);
+    this.emit('bolt', target);
+  }
+
+  private runMotor(recordType: RecordType, actor: Actor): void {
+    const lowBattery = this.battery.drain();
+    this.record(recordType, actor);
+    if (lowBattery) this.record(LockRecordType.lowBatteryAlert, {});
+  }
+
+  private record(recordType: RecordType, actor: Actor, success: 0 | 1 = 1): void {
+    const entry: NewRecord = { recordType, success, lockTime: this.lockTime(), battery: this.battery.percent };
+    if (actor.username) entry.username = actor.username.slice(0, 100);
+    if (actor.credential) entry.credential = actor.credential.slice(0, 100);
+    this.log.append(entry);
+    this.emit('records');
+    this.emit('changed');
+  }
+
+  private armAutoLock(): void {
+    this.cancelAutoLock?.();
+    this.cancelAutoLock = undefined;
+    if (this.autoLockSeconds <= 0 || this.passageActive || this.bolt !== LockState.unlocked) return;
+    this.cancelAutoLock = this.clock.schedule(() => {
+      this.cancelAutoLock = undefined;
+      if (this.passageActive || this.bolt !== LockState.unlocked) return;
+      this.closeBolt(LockRecordType.autoLock);
+      this.emit('state');
+    }, this.autoLockSeconds * 1000);
+  }
+
+  private passageModeNow(): boolean {
+    if (this.switches.passageMode !== Switch.on) return false;
+    if (this.switches.allDayPassage !== Switch.on) {
+      return inPassagePeriod(this.passagePeriods, this.lockTime(), this.timezoneRawOffset);
+    }
+    const { weekDay } = localMoment(this.lockTime(), this.timezoneRawOffset);
+    return this.passagePeriods.length === 0 || this.passagePeriods.some((p) => p.weekDays.includes(weekDay));
+  }
+
+  /** Enters or leaves passage mode when its period (or its switch, or the clock) says so. */
+  private followPassageMode(): void {
+    const active = this.passageModeNow();
+    if (active !== this.passageActive) {
+      this.passageActive = active;
+      if (active) {
+        this.cancelAutoLock?.();
+        this.cancelAutoLock = undefined;
+        const moved = this.bolt !== LockState.unlocked;
+        this.moveBolt(LockState.unlocked, LockRecordType.passageModeStart, {});
+        if (moved) this.emit('state');
+      } else {
+        this.record(LockRecordType.passageModeEnd, {});
+        this.armAutoLock();
+      }
+    }
+    this.schedulePassageCheck();
+  }
+
+  private schedulePassageCheck(): void {
+    this.cancelPassageTick?.();
+    this.cancelPassageTick = undefined;
+    if (this.switches.passageMode !== Switch.on) return;
+    this.cancelPassageTick = this.clock.schedule(() => this.followPassageMode(), msToNextMinute(this.lockTime()));
+  }
+}
+
+const ADDED_RECORD: Partial<Record<StoredCredential['kind'], RecordType>> = {
+  passcode: LockRecordType.passcodeAdded,
+  card: LockRecordType.cardAdded,
+  fingerprint: LockRecordType.fingerprintAdded,
+};
+
+const DELETED_RECORD: Partial<Record<StoredCredential['kind'], RecordType>> = {
+  passcode: LockRecordType.passcodeDeleted,
+  card: LockRecordType.cardDeleted,
+  fingerprint: LockRecordType.fingerprintDeleted,
+};

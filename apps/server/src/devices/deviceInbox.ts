@@ -1,0 +1,149 @@
+import {
+  DEVICE_EVENTS,
+  type Event,
+  gatewayStatus,
+  LIVE_TYPES,
+  type LiveType,
+  normalizeMac,
+  type Progress,
+  type Reply,
+  type Signed,
+  verifyMessage,
+} from '@smartlock/contract';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { gateways, locks } from '../db/schema';
+import { applyGatewayStatus } from '../domains/gateway/gatewayPresence';
+import { lockIdsByMac, replaceReach } from '../domains/gateway/gatewayReach';
+import type { RecordIntake } from '../domains/record/recordIntake';
+import type { RemoteOperationService } from '../domains/remote/remoteOperationService';
+import type { LiveHub } from '../live/liveHub';
+import type { GatewaySecrets } from './gatewaySecrets';
+
+const GATEWAY_TOPIC = /^gw\/([1-9][0-9]{0,15})\/(evt|status)$/;
+const LIVE_TOPIC = /^cloud\/live\/([1-9][0-9]{0,15})$/;
+
+/**
+ * Everything the cloud hears on the broker. A gateway's message counts only when it is signed
+ * with that gateway's own secret; it is then routed: status to presence, replies and progress
+ * to remote operations, events to locks, records and reach. Live messages go to this instance's
+ * open channels.
+ */
+export class DeviceInbox {
+  constructor(
+    private readonly deps: {
+      db: Db;
+      secrets: GatewaySecrets;
+      operations: RemoteOperationService;
+      records: RecordIntake;
+      live: LiveHub;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  receive(topic: string, payload: Buffer): void {
+    this.handle(topic, payload).catch((err) => this.deps.log.warn({ err, topic }, 'device message failed'));
+  }
+
+  async handle(topic: string, payload: Buffer): Promise<void> {
+    const live = LIVE_TOPIC.exec(topic);
+    if (live) return this.deliverLive(Number(live[1]), payload);
+    const match = GATEWAY_TOPIC.exec(topic);
+    if (!match || payload.length === 0 || payload.length > 256 * 1024) return;
+    const gatewayId = Number(match[1]);
+    const secret = await this.deps.secrets.secretOf(gatewayId);
+    if (!secret) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    const message = await verifyMessage(parsed as Signed<Record<string, unknown>>, secret);
+    if (!message) {
+      this.deps.log.warn({ gatewayId }, 'gateway message with a wrong signature ignored');
+      return;
+    }
+    if (match[2] === 'status') return this.onStatus(gatewayId, parsed);
+    switch (message.kind) {
+      case 'reply':
+        return this.deps.operations.onReply(gatewayId, message as unknown as Reply);
+      case 'progress':
+        return this.deps.operations.onProgress(gatewayId, message as unknown as Progress);
+      case 'event':
+        return this.onEvent(gatewayId, message as unknown as Event);
+    }
+  }
+
+  private async onStatus(gatewayId: number, raw: unknown): Promise<void> {
+    const status = gatewayStatus.safeParse(raw);
+    if (!status.success) return;
+    const applied = await applyGatewayStatus(this.deps.db, gatewayId, status.data);
+    if (!applied) return;
+    if (!applied.online) await this.deps.operations.onGatewayOffline(gatewayId);
+    await this.deps.live.publish(applied.ownerId, 'gateway', { gatewayId, isOnline: applied.online });
+  }
+
+  private async onEvent(gatewayId: number, event: Event): Promise<void> {
+    const [gateway] = await this.deps.db
+      .select({ ownerId: gateways.ownerId })
+      .from(gateways)
+      .where(eq(gateways.id, gatewayId));
+    if (!gateway) return;
+    const lockMac = event.lockMac ? normalizeMac(event.lockMac) : undefined;
+    switch (event.name) {
+      case 'state': {
+        const data = DEVICE_EVENTS.state.safeParse(event.data);
+        if (!data.success || !lockMac) return;
+        const [row] = await this.deps.db
+          .update(locks)
+          .set({ state: data.data.state, battery: data.data.battery })
+          .where(and(eq(locks.mac, lockMac), eq(locks.ownerId, gateway.ownerId)))
+          .returning({ lockId: locks.id, state: locks.state, battery: locks.battery });
+        if (row) await this.deps.live.publish(gateway.ownerId, 'lock', row);
+        return;
+      }
+      case 'records': {
+        const data = DEVICE_EVENTS.records.safeParse(event.data);
+        if (!data.success || !lockMac) return;
+        await this.deps.records.intake(gateway.ownerId, lockMac, data.data.records);
+        return;
+      }
+      case 'reach': {
+        const data = DEVICE_EVENTS.reach.safeParse(event.data);
+        if (!data.success) return;
+        const entries = data.data.locks.flatMap((l) => {
+          const mac = normalizeMac(l.lockMac);
+          return mac ? [{ mac, rssi: l.rssi }] : [];
+        });
+        const ids = await lockIdsByMac(
+          this.deps.db,
+          gateway.ownerId,
+          entries.map((e) => e.mac),
+        );
+        await this.deps.db.transaction((tx) =>
+          replaceReach(
+            tx,
+            gatewayId,
+            gateway.ownerId,
+            entries.flatMap((e) => {
+              const lockId = ids.get(e.mac);
+              return lockId ? [{ lockId, rssi: e.rssi }] : [];
+            }),
+          ),
+        );
+        return;
+      }
+    }
+  }
+
+  private deliverLive(userId: number, payload: Buffer): void {
+    try {
+      const message = JSON.parse(payload.toString('utf8')) as { type?: LiveType; data?: unknown };
+      if (message.type && LIVE_TYPES.includes(message.type)) this.deps.live.deliver(userId, message.type, message.data);
+    } catch {
+      // not ours
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { gatewayAuthority } from '../domains/gateway/gatewayAuthority';
+import { markAllGatewaysOffline } from '../domains/gateway/gatewayPresence';
+import { RecordIntake } from '../domains/record/recordIntake';
+import { RemoteOperationService } from '../domains/remote/remoteOperationService';
+import type { LiveHub } from '../live/liveHub';
+import { deriveKey, Sealer } from '../security/crypto';
+import { CLOUD_USERNAME, type EmbeddedBroker, startEmbeddedBroker } from './broker';
+import { DeviceInbox } from './deviceInbox';
+import { GatewaySecrets } from './gatewaySecrets';
+import { DeviceLink, liveTopic } from './link';
+
+const SWEEP_MS = 2000;
+
+/** The embedded broker's port is taken: say which settings choose another or an external broker. */
+export class MqttPortInUseError extends Error {
+  constructor(readonly port: number) {
+    super(
+      `MQTT port ${port} is already in use. Start with another one (e.g. MQTT_PORT=1884 npm start) ` +
+        'or use a broker that is already running (e.g. MQTT_URL=mqtt://127.0.0.1:1883 npm start).',
+    );
+  }
+}
+
+export interface Devices {
+  secrets: GatewaySecrets;
+  operations: RemoteOperationService;
+  /** The embedded broker, unless MQTT_URL names an external one. */
+  broker: EmbeddedBroker | undefined;
+  /** Where gateways connect. */
+  brokerUrl: string;
+  link: DeviceLink;
+  close(): Promise<void>;
+}
+
+/**
+ * The device side of the server: the broker (embedded, or external through MQTT_URL), the
+ * cloud's connection to it, remote operations and what gateways report.
+ */
+export async function startDevices(options: {
+  config: Config;
+  rootSecret: string;
+  db: Db;
+  live: LiveHub;
+  log: FastifyBaseLogger;
+}): Promise<Devices> {
+  const { config, db, live, log } = options;
+  const secrets = new GatewaySecrets(db, new Sealer(deriveKey(options.rootSecret, 'gateway-secrets')));
+  let link: DeviceLink | undefined;
+  const operations = new RemoteOperationService(db, secrets, live, () => link, config.REMOTE_OPERATION_SECONDS * 1000);
+  const inbox = new DeviceInbox({ db, secrets, operations, records: new RecordIntake(db, live), live, log });
+
+  let broker: EmbeddedBroker | undefined;
+  let url: string;
+  let credentials: { username?: string; password?: string };
+  if (config.MQTT_URL) {
+    const parsed = new URL(config.MQTT_URL);
+    credentials = {
+      username: decodeURIComponent(parsed.username) || undefined,
+      password: decodeURIComponent(parsed.password) || undefined,
+    };
+    parsed.username = '';
+    parsed.password = '';
+    url = parsed.toString();
+  } else {
+    const cloudSecret = deriveKey(options.rootSecret, 'mqtt-cloud').toString('hex');
+    await markAllGatewaysOffline(db);
+    broker = await startEmbeddedBroker({
+      port: config.MQTT_PORT,
+      host: config.MQTT_HOST,
+      authority: gatewayAuthority(db),
+      cloudSecret,
+    }).catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'EADDRINUSE') throw new MqttPortInUseError(config.MQTT_PORT);
+      throw error;
+    });
+    url = `mqtt://127.0.0.1:${broker.port}`;
+    credentials = { username: CLOUD_USERNAME, password: cloudSecret };
+  }
+  try {
+    link = await DeviceLink.connect(url, credentials, (topic, payload) => inbox.receive(topic, payload));
+  } catch (error) {
+    await broker?.close();
+    throw error;
+  }
+  const connected = link;
+  live.useTransport({ broadcast: (userId, message) => connected.publish(liveTopic(userId), message) });
+
+  const sweeper = setInterval(() => {
+    operations.sweep().catch((err) => log.warn({ err }, 'remote operation sweep failed'));
+  }, SWEEP_MS);
+  sweeper.unref();
+
+  return {
+    secrets,
+    operations,
+    broker,
+    brokerUrl: config.MQTT_URL ? url : `mqtt://localhost:${broker?.port}`,
+    link: connected,
+    async close() {
+      clearInterval(sweeper);
+      operations.close();
+      live.closeAll();
+      await connected.close();
+      await broker?.close();
+    },
+  };
+}

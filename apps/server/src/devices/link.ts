@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+
+/** The topics the cloud listens to: every gateway's events and status, and the live channel. */
+export const CLOUD_SUBSCRIPTIONS = ['gw/+/evt', 'gw/+/status', 'cloud/live/+'] as const;
+
+/** Where a live message for an account travels between server instances. */
+export function liveTopic(userId: number): string {
+  return `cloud/live/${userId}`;
+}
+
+export type LinkHandler = (topic: string, payload: Buffer) => void;
+
+/**
+ * The cloud's own MQTT connection: it publishes commands and live messages and hears every
+ * gateway's replies, events and status. MQTT 5 when the broker speaks it (message expiry on
+ * commands), else 3.1.1; it reconnects by itself.
+ */
+export class DeviceLink {
+  private constructor(
+    private readonly client: MqttClient,
+    /** 5 or 4 (3.1.1). */
+    readonly protocolVersion: 4 | 5,
+  ) {}
+
+  static async connect(url: string, credentials: { username?: string; password?: string }, onMessage: LinkHandler) {
+    const clientId = `cloud-${randomBytes(6).toString('hex')}`;
+    const base: IClientOptions = {
+      clientId,
+      username: credentials.username,
+      password: credentials.password,
+      clean: true,
+      reconnectPeriod: 1000,
+      connectTimeout: 10_000,
+    };
+    const client = await DeviceLink.open(url, { ...base, protocolVersion: 5 }).catch((error: unknown) => {
+      if (isProtocolRefusal(error)) return undefined;
+      throw error;
+    });
+    const [connected, version] = client
+      ? ([client, 5] as const)
+      : ([await DeviceLink.open(url, { ...base, protocolVersion: 4 }), 4] as const);
+    connected.on('message', (topic, payload) => onMessage(topic, payload));
+    // Subscriptions are restored after every reconnect (clean sessions).
+    connected.on('connect', () => {
+      connected.subscribe([...CLOUD_SUBSCRIPTIONS], { qos: 1 });
+    });
+    await connected.subscribeAsync([...CLOUD_SUBSCRIPTIONS], { qos: 1 });
+    return new DeviceLink(connected, version);
+  }
+
+  private static open(url: string, options: IClientOptions): Promise<MqttClient> {
+    return new Promise((resolve, reject) => {
+      const client = mqtt.connect(url, { ...options, reconnectPeriod: 0 });
+      client.once('connect', () => {
+        client.removeAllListeners('error');
+        client.options.reconnectPeriod = 1000;
+        client.on('error', () => {});
+        resolve(client);
+      });
+      client.once('error', (error) => {
+        client.end(true);
+        reject(error);
+      });
+      client.once('close', () => reject(new Error(`cannot reach the MQTT broker at ${url}`)));
+    });
+  }
+
+  get connected(): boolean {
+    return this.client.connected;
+  }
+
+  /**
+   * Publishes with QoS 1. `expirySeconds` becomes the MQTT 5 message expiry, so a broker holding
+   * the message for an offline gateway drops it when it can no longer be run.
+   */
+  async publish(topic: string, message: unknown, options: { expirySeconds?: number; retain?: boolean } = {}) {
+    const properties =
+      this.protocolVersion === 5 && options.expirySeconds !== undefined
+        ? { messageExpiryInterval: Math.max(1, Math.ceil(options.expirySeconds)) }
+        : undefined;
+    await this.client.publishAsync(topic, JSON.stringify(message), {
+      qos: 1,
+      retain: options.retain ?? false,
+      ...(properties ? { properties } : {}),
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.client.endAsync(true);
+  }
+}
+
+function isProtocolRefusal(error: unknown): boolean {
+  const code = (error as { code?: number }).code;
+  const message = error instanceof Error ? error.message : '';
+  return (
+    code === 1 || code === 132 || /protocol|unacceptable|version/i.test(message) || message.includes('cannot reach')
+  );
+}

@@ -1,0 +1,61 @@
+import { DEVICE_COMMANDS, type DeviceCommandName } from '@smartlock/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { locks } from '../../db/schema';
+
+/** What a lock's state became through an operation, for the live channel. */
+export interface LockChange {
+  lockId: number;
+  state: number;
+  battery: number;
+}
+
+/**
+ * A successful reply's result, checked against the command's vocabulary; undefined when the
+ * gateway sent something else (the operation then fails).
+ */
+export function checkedResult(command: string, result: unknown): Record<string, unknown> | undefined {
+  const definition = DEVICE_COMMANDS[command as DeviceCommandName];
+  const parsed = definition?.result.safeParse(result ?? {});
+  return parsed?.success ? (parsed.data as Record<string, unknown>) : undefined;
+}
+
+/** The result as the API shows it: clock reads carry the server's time and the drift. */
+export function presentedResult(command: string, result: Record<string, unknown>, receivedAt: number) {
+  if (command === 'queryClock' || command === 'setClock') {
+    const lockTime = Number(result.lockTime);
+    return { lockTime, serverTime: receivedAt, driftMs: lockTime - receivedAt };
+  }
+  return result;
+}
+
+/**
+ * Keeps what the lock confirmed: bolt and battery, switches, the car-park barrier. Runs in the
+ * transaction that ends the operation, so a result is applied once.
+ */
+export async function applyResult(
+  tx: Executor,
+  lockId: number,
+  command: string,
+  result: Record<string, unknown>,
+): Promise<LockChange | undefined> {
+  const set: Partial<typeof locks.$inferInsert> = {};
+  if (typeof result.state === 'number') set.state = result.state;
+  if (typeof result.battery === 'number') set.battery = result.battery;
+  if (command === 'parkingLock' && typeof result.parking === 'string') set.parking = result.parking;
+  const switches: Record<string, number> = {};
+  if (command === 'setSwitch') switches[String(result.name)] = Number(result.value);
+  if (command === 'queryState' && result.switches && typeof result.switches === 'object') {
+    Object.assign(switches, result.switches);
+  }
+  if (Object.keys(switches).length > 0) {
+    set.switches = sql`${locks.switches} || ${JSON.stringify(switches)}::jsonb` as unknown as Record<string, number>;
+  }
+  if (Object.keys(set).length === 0) return undefined;
+  const [row] = await tx
+    .update(locks)
+    .set(set)
+    .where(eq(locks.id, lockId))
+    .returning({ lockId: locks.id, state: locks.state, battery: locks.battery });
+  return row;
+}

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Command,
+  DEVICE_PROTOCOL_VERSION,
+  gatewayTopics,
+  NO_RETRY_ERRORS,
+  type Progress,
+  type RemoteOperation,
+  RemoteOperationState,
+  type Reply,
+  signMessage,
+} from '@smartlock/contract';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { remoteOperations, users } from '../../db/schema';
+import type { GatewaySecrets } from '../../devices/gatewaySecrets';
+import { ApiError } from '../../http/apiError';
+import type { LiveHub } from '../../live/liveHub';
+import { reachingGateway } from '../gateway/gatewayReach';
+import { managedLock } from '../lock/lockAccess';
+import { checkedParams, type OperationRequest, planOperation } from './commandPlan';
+import { applyResult, checkedResult, type LockChange, presentedResult } from './operationEffects';
+import { type OperationRow, presentOperation } from './operationPresenter';
+
+const OPEN = [RemoteOperationState.operating, RemoteOperationState.wait];
+
+/** Publishes a command to a gateway (the device link). */
+export interface CommandChannel {
+  publish(topic: string, message: unknown, options: { expirySeconds?: number }): Promise<void>;
+}
+
+/**
+ * Remote operations: the command goes to the best online gateway reaching the lock, signed
+ * with that gateway's secret and carrying its deadline; the operation then ends exactly once —
+ * by the gateway's reply, by the gateway going offline, or by its deadline passing (here, or in
+ * whichever server instance sweeps first).
+ */
+export class RemoteOperationService {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: GatewaySecrets,
+    private readonly live: LiveHub,
+    private readonly channel: () => CommandChannel | undefined,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async start(userId: number, lockId: number, request: Omit<OperationRequest, 'operator'>): Promise<RemoteOperation> {
+    const lock = await managedLock(this.db, userId, lockId);
+    const plan = planOperation(lock, { ...request, operator: await this.accountOf(userId) });
+    const params = checkedParams(plan);
+    const gateway = await reachingGateway(this.db, lock);
+    const secret = gateway && (await this.secrets.secretOf(gateway.gatewayId));
+    const channel = this.channel();
+    if (!gateway || !secret || !channel) throw new ApiError('lockNotConnectedToGateway');
+
+    const issuedAt = Date.now();
+    const deadline = issuedAt + this.timeoutMs;
+    const [row] = await this.db
+      .insert(remoteOperations)
+      .values({
+        id: randomUUID(),
+        lockId,
+        gatewayId: gateway.gatewayId,
+        userId,
+        name: request.name,
+        command: plan.command,
+        params,
+        state: RemoteOperationState.operating,
+        createdAt: new Date(issuedAt),
+        deadline: new Date(deadline),
+      })
+      .returning();
+    if (!row) throw new Error('operation insert returned nothing');
+    const command: Command = {
+      v: DEVICE_PROTOCOL_VERSION,
+      id: row.id,
+      name: plan.command,
+      lockMac: lock.mac,
+      params,
+      issuedAt,
+      deadline,
+    };
+    this.endAtDeadline(row.id, deadline);
+    try {
+      await channel.publish(gatewayTopics(gateway.gatewayId).commands, await signMessage(command, secret), {
+        expirySeconds: (deadline - Date.now()) / 1000,
+      });
+    } catch {
+      return presentOperation((await this.finish(row.id, 'linkDown')) ?? row);
+    }
+    const presented = presentOperation(row);
+    await this.live.publish(userId, 'operation', presented);
+    return presented;
+  }
+
+  /** The caller's own operation (or one on a lock the caller manages). */
+  async get(userId: number, operationId: string): Promise<RemoteOperation> {
+    const [row] = await this.db.select().from(remoteOperations).where(eq(remoteOperations.id, operationId));
+    if (!row) throw new ApiError('notFound', {}, 'no such operation');
+    if (row.userId !== userId) await managedLock(this.db, userId, row.lockId);
+    return presentOperation(row);
+  }
+
+  /** A gateway's reply; only the gateway the command went to can end it. */
+  async onReply(gatewayId: number, reply: Reply): Promise<void> {
+    const [row] = await this.db
+      .select()
+      .from(remoteOperations)
+      .where(and(eq(remoteOperations.id, reply.id), eq(remoteOperations.gatewayId, gatewayId)));
+    if (!row) return;
+    if (!reply.ok) {
+      await this.finish(row.id, reply.error ?? 'rejected');
+      return;
+    }
+    const result = checkedResult(row.command, reply.result);
+    if (!result) {
+      await this.finish(row.id, 'malformed');
+      return;
+    }
+    await this.finish(row.id, undefined, presentedResult(row.command, result, Date.now()), result);
+  }
+
+  async onProgress(gatewayId: number, progress: Progress): Promise<void> {
+    const state = progress.stage === 'wait' ? RemoteOperationState.wait : RemoteOperationState.operating;
+    const rows = await this.db
+      .update(remoteOperations)
+      .set({ state })
+      .where(
+        and(
+          eq(remoteOperations.id, progress.id),
+          eq(remoteOperations.gatewayId, gatewayId),
+          inArray(remoteOperations.state, OPEN),
+          sql`${remoteOperations.state} <> ${state}`,
+        ),
+      )
+      .returning();
+    for (const row of rows) await this.announce(row);
+  }
+
+  /** A gateway went offline: what it was doing fails now rather than at the deadline. */
+  async onGatewayOffline(gatewayId: number): Promise<void> {
+    const open = await this.db
+      .select({ id: remoteOperations.id })
+      .from(remoteOperations)
+      .where(and(eq(remoteOperations.gatewayId, gatewayId), inArray(remoteOperations.state, OPEN)));
+    for (const { id } of open) await this.finish(id, 'gatewayOffline');
+  }
+
+  /** Ends operations whose deadline passed (also those another, stopped, instance started). */
+  async sweep(graceMs = 1000): Promise<void> {
+    const late = await this.db
+      .select({ id: remoteOperations.id })
+      .from(remoteOperations)
+      .where(and(inArray(remoteOperations.state, OPEN), lt(remoteOperations.deadline, new Date(Date.now() - graceMs))));
+    for (const { id } of late) await this.finish(id, 'timeout');
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private endAtDeadline(id: string, deadline: number): void {
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.finish(id, 'timeout').catch(() => {});
+      },
+      Math.max(0, deadline - Date.now()) + 250,
+    );
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /**
+   * Ends an open operation once: success with its result, or failed / no retry with the reason.
+   * The lock's confirmed state is kept in the same transaction. Returns the ended row, or
+   * undefined when it had already ended.
+   */
+  private async finish(
+    id: string,
+    error: string | undefined,
+    shown?: Record<string, unknown>,
+    result?: Record<string, unknown>,
+  ): Promise<OperationRow | undefined> {
+    const state =
+      error === undefined
+        ? RemoteOperationState.success
+        : NO_RETRY_ERRORS.has(error)
+          ? RemoteOperationState.noRetry
+          : RemoteOperationState.failed;
+    const outcome = await this.db.transaction(async (tx) => {
+      const [ended] = await tx
+        .update(remoteOperations)
+        .set({ state, error: error ?? null, result: shown ?? null, finishedAt: new Date() })
+        .where(and(eq(remoteOperations.id, id), or(...OPEN.map((s) => eq(remoteOperations.state, s)))))
+        .returning();
+      if (!ended) return undefined;
+      const change = result ? await applyResult(tx, ended.lockId, ended.command, result) : undefined;
+      return { ended, change };
+    });
+    if (!outcome) return undefined;
+    await this.announce(outcome.ended, outcome.change);
+    return outcome.ended;
+  }
+
+  private async announce(row: OperationRow, change?: LockChange): Promise<void> {
+    await this.live.publish(row.userId, 'operation', presentOperation(row));
+    if (change) await this.live.publish(row.userId, 'lock', change);
+  }
+
+  private async accountOf(userId: number): Promise<string> {
+    const [user] = await this.db
+      .select({ email: users.email, mobile: users.mobile })
+      .from(users)
+      .where(eq(users.id, userId));
+    return user?.email ?? user?.mobile ?? '';
+  }
+}

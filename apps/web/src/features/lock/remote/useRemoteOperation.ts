@@ -1,0 +1,83 @@
+import { lock, type RemoteOperation } from '@smartlock/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiClient } from '../../../api/client';
+import { errorText } from '../../../api/failureMessage';
+import { QUERY_ROOT } from '../../../api/queryKeys';
+import { useConsole } from '../../../app/context';
+import { useLiveChannel } from '../../../live/context';
+import type { LiveChannel, Timers } from '../../../live/liveChannel';
+import { FOLLOW_DEFAULTS, type Followed, followOperation, type OperationSources, serverClock } from './followOperation';
+import { isBusy, isFinal, type OperationRun } from './operationView';
+import { actionStart, type RemoteAction } from './remoteActions';
+
+const timers: Timers = {
+  set: (run, ms) => setTimeout(run, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+function sourcesFor(channel: LiveChannel, api: ApiClient, started: RemoteOperation): OperationSources {
+  return {
+    subscribe: (listener) => channel.on('operation', listener),
+    recent: (operationId) => channel.recentOperation(operationId),
+    liveConnected: () => channel.connected,
+    fetch: (operationId) => api.call(lock.getRemoteOperation, { operationId }),
+    now: serverClock(started.createdAt),
+  };
+}
+
+/**
+ * Actions on one lock through its gateway: `start` sends one and follows it to its end (live, or
+ * by polling), refreshing the lock lists when it ends. One action at a time per lock.
+ */
+export function useRemoteOperation(lockId: number) {
+  const { t } = useTranslation();
+  const { api } = useConsole();
+  const channel = useLiveChannel();
+  const queries = useQueryClient();
+  const [run, setRun] = useState<OperationRun>({ status: 'idle' });
+  const cancel = useRef<() => void>(undefined);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      cancel.current?.();
+    };
+  }, []);
+
+  const start = useCallback(
+    async (action: RemoteAction) => {
+      cancel.current?.();
+      setRun({ status: 'starting', action });
+      const { call, params } = actionStart(action, lockId);
+      let started: RemoteOperation;
+      try {
+        started = await api.call(call, params);
+      } catch (error) {
+        if (mounted.current) setRun({ status: 'startFailed', action, message: errorText(t, error) });
+        return;
+      }
+      if (!mounted.current) return;
+      const show = ({ operation, timedOut }: Followed) => {
+        setRun({ status: 'following', action, operation, timedOut });
+        if (timedOut || isFinal(operation)) {
+          void queries.invalidateQueries({ queryKey: QUERY_ROOT.gatewayLocks });
+          void queries.invalidateQueries({ queryKey: QUERY_ROOT.lock });
+        }
+      };
+      show({ operation: started, timedOut: false });
+      cancel.current = followOperation(started, sourcesFor(channel, api, started), show, {
+        ...FOLLOW_DEFAULTS,
+        timers,
+      });
+    },
+    [api, channel, lockId, queries, t],
+  );
+
+  return { run, start, busy: isBusy(run) };
+}
+
+export type RemoteOperationControl = ReturnType<typeof useRemoteOperation>;

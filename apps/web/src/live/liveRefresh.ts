@@ -1,0 +1,26 @@
+import type { LiveType } from '@smartlock/contract';
+import type { QueryKey } from '@tanstack/react-query';
+import { QUERY_ROOT } from '../api/queryKeys';
+
+/**
+ * The queries a live message makes stale: a gateway going on- or offline changes the gateway
+ * screens; a lock's bolt or battery changes lock lists (those behind a gateway included); new
+ * records change the record lists. Operations are followed by whoever started them, and unlock
+ * notices come with a records message of their own.
+ */
+const REFRESH: Record<LiveType, readonly QueryKey[]> = {
+  gateway: [QUERY_ROOT.gateway],
+  lock: [QUERY_ROOT.gatewayLocks, QUERY_ROOT.lock],
+  records: [QUERY_ROOT.lockRecord],
+  operation: [],
+  unlockNotice: [],
+};
+
+export function queriesToRefresh(type: LiveType): readonly QueryKey[] {
+  return REFRESH[type];
+}
+
+/** After a reconnect, messages may have been missed: everything live messages keep fresh. */
+export function queriesAfterReconnect(): readonly QueryKey[] {
+  return [...new Set(Object.values(REFRESH).flat())];
+}
