@@ -23,7 +23,8 @@ type Listener = (message: never) => void;
 /** How many operation updates the channel remembers, for followers that subscribe late. */
 const RECENT_OPERATIONS = 200;
 
-const browserTimers: Timers = {
+/** setTimeout and clearTimeout. */
+export const browserTimers: Timers = {
   set: (run, ms) => setTimeout(run, ms),
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };

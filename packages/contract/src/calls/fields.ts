@@ -32,8 +32,17 @@ export const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 export const emptyData = z.object({});
 
-/** A record's id: a positive integer (spec section 5's route rule for lockId). */
-export const idField = intField.pipe(z.number().int().positive().max(2_147_483_647));
+/** A record's id: a positive integer with no leading zero (spec section 5's route rule for lockId). */
+export const idField = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9][0-9]{0,9}$/),
+  ])
+  .transform(Number)
+  .pipe(z.number().int().positive().max(2_147_483_647));
 
 /** pageNo from 1 and pageSize up to PAGE_SIZE.max. */
 export const pageParams = {

@@ -3,26 +3,17 @@ import { count, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gateways, locks } from '../../db/schema';
-import { type EmbeddedBroker, startEmbeddedBroker } from '../../devices/broker';
+import type { EmbeddedBroker } from '../../devices/broker';
 import { loggedInClient } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { gatewayAuthority } from './gatewayAuthority';
 
 let server: TestServer;
 let broker: EmbeddedBroker;
 beforeAll(async () => {
   server = await startTestServer();
-  broker = await startEmbeddedBroker({
-    port: 0,
-    host: '127.0.0.1',
-    cloudSecret: 'cloud-secret-for-registry-tests',
-    authority: gatewayAuthority(server.app.services.database.db),
-  });
+  broker = server.app.services.devices.broker as EmbeddedBroker;
 });
-afterAll(async () => {
-  await broker.close();
-  await server.close();
-});
+afterAll(async () => server.close());
 
 const db = () => server.app.services.database.db;
 const LOCK = {

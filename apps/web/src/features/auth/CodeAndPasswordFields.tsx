@@ -1,8 +1,8 @@
-import { Form, type FormInstance, Input, Space } from 'antd';
+import { Form, type FormInstance, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountOf } from './AccountField';
 import { confirmRules, passwordRules } from './rules';
-import { SendCodeButton } from './SendCodeButton';
+import { ValidationCodeField } from './ValidationCodeField';
 
 /** The validation code (with its send button) and a new password entered twice. */
 export function CodeAndPasswordFields({
@@ -17,24 +17,13 @@ export function CodeAndPasswordFields({
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item label={t('auth.validationCode')} required>
-        <Space.Compact block>
-          <Form.Item
-            name="validationCode"
-            noStyle
-            rules={[{ required: true, pattern: /^\d{6}$/, message: t('auth.codeRequired') }]}
-          >
-            <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="validation-code" />
-          </Form.Item>
-          <SendCodeButton
-            type={codeType}
-            request={async () => {
-              await form.validateFields(['account']);
-              return accountOf(form);
-            }}
-          />
-        </Space.Compact>
-      </Form.Item>
+      <ValidationCodeField
+        codeType={codeType}
+        request={async () => {
+          await form.validateFields(['account']);
+          return accountOf(form);
+        }}
+      />
       <Form.Item name="password" label={passwordLabel} rules={passwordRules(t)} extra={t('auth.passwordHint')}>
         <Input.Password autoComplete="new-password" data-testid="password" />
       </Form.Item>

@@ -7,15 +7,10 @@ import { errorText } from '../../../api/failureMessage';
 import { QUERY_ROOT } from '../../../api/queryKeys';
 import { useConsole } from '../../../app/context';
 import { useLiveChannel } from '../../../live/context';
-import type { LiveChannel, Timers } from '../../../live/liveChannel';
+import { browserTimers, type LiveChannel } from '../../../live/liveChannel';
 import { FOLLOW_DEFAULTS, type Followed, followOperation, type OperationSources, serverClock } from './followOperation';
 import { isBusy, isFinal, type OperationRun } from './operationView';
 import { actionStart, type RemoteAction } from './remoteActions';
-
-const timers: Timers = {
-  set: (run, ms) => setTimeout(run, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 function sourcesFor(channel: LiveChannel, api: ApiClient, started: RemoteOperation): OperationSources {
   return {
@@ -71,7 +66,7 @@ export function useRemoteOperation(lockId: number) {
       show({ operation: started, timedOut: false });
       cancel.current = followOperation(started, sourcesFor(channel, api, started), show, {
         ...FOLLOW_DEFAULTS,
-        timers,
+        timers: browserTimers,
       });
     },
     [api, channel, lockId, queries, t],

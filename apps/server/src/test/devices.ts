@@ -1,0 +1,51 @@
+import { featureValueOf, gateway, type LockFeatureName, lock } from '@smartlock/contract';
+import { expect } from 'vitest';
+import type { TestClient } from './harness';
+
+let serial = 0;
+
+/** A MAC no other test uses. */
+export function freshMac(prefix = 'AA:BB'): string {
+  serial += 1;
+  const n = (Date.now() % 0xffff) * 256 + (serial % 256);
+  const hex = n.toString(16).padStart(8, '0').toUpperCase();
+  return `${prefix}:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}:${hex.slice(6, 8)}`;
+}
+
+/** Initializes a lock through the API, as the app does after pairing. */
+export async function addLock(
+  client: TestClient,
+  name: string,
+  features: LockFeatureName[] = ['passcode', 'remoteUnlock'],
+) {
+  const reply = await client.call<{ lockId: number }>(lock.initialize, {
+    lockMac: freshMac(),
+    lockNumber: `S31_${serial}`,
+    lockName: name,
+    firmware: '6.1.22',
+    featureValue: featureValueOf(features),
+    passcodeVersion: 4,
+  });
+  expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
+  return reply.body.data?.lockId as number;
+}
+
+/** Adds a gateway through the API and returns its issued credentials. */
+export async function addGateway(client: TestClient, name: string, lockIds: number[] = []) {
+  const reply = await client.call<{ gatewayId: number; username: string; secret: string }>(gateway.add, {
+    gatewayMac: freshMac('AC:DE'),
+    gatewayName: name,
+    gatewayVersion: 2,
+    networkName: 'Office-WiFi',
+  });
+  expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
+  const issued = reply.body.data as { gatewayId: number; username: string; secret: string };
+  if (lockIds.length > 0) {
+    const reach = await client.call(gateway.updateLockReach, {
+      gatewayId: issued.gatewayId,
+      locks: JSON.stringify(lockIds.map((lockId) => ({ lockId, rssi: -60 }))),
+    });
+    expect(reach.body.errorCode, JSON.stringify(reach.body)).toBe(0);
+  }
+  return issued;
+}

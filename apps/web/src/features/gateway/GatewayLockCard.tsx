@@ -1,0 +1,67 @@
+import { Card, Descriptions, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatPercent } from '../../i18n/format';
+import { boltView, isBatteryLow } from '../lock/lockFacts';
+import { OperationStatus } from '../lock/remote/OperationStatus';
+import { RemoteActions } from '../lock/remote/RemoteActions';
+import { RemoteUnlockToggle } from '../lock/remote/RemoteUnlockToggle';
+import { useRemoteOperation } from '../lock/remote/useRemoteOperation';
+import type { GatewayLock } from './gatewayQueries';
+import { SignalStrength } from './SignalStrength';
+
+/** One lock behind a gateway: its state, its remote actions and how the last one went. */
+export function GatewayLockCard({ lock }: { lock: GatewayLock }) {
+  const { t, i18n } = useTranslation();
+  const control = useRemoteOperation(lock.lockId);
+  const bolt = boltView(lock.state, lock.isParkingLock);
+  return (
+    <Card
+      size="small"
+      data-testid="gateway-lock"
+      data-lock-id={lock.lockId}
+      title={
+        <span>
+          {lock.lockName}
+          {lock.isParkingLock ? <Tag style={{ marginInlineStart: 8 }}>{t('lock.parkingLock')}</Tag> : null}
+        </span>
+      }
+      extra={<Typography.Text type="secondary">{lock.lockMac}</Typography.Text>}
+    >
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          {
+            key: 'bolt',
+            label: t('lock.boltState'),
+            children: (
+              <Tag color={bolt.color} data-testid="bolt-state">
+                {t(bolt.key)}
+              </Tag>
+            ),
+          },
+          {
+            key: 'battery',
+            label: t('lock.battery'),
+            children: (
+              <Typography.Text type={isBatteryLow(lock.battery) ? 'danger' : undefined}>
+                {formatPercent(lock.battery, i18n.language)}
+              </Typography.Text>
+            ),
+          },
+          { key: 'signal', label: t('lock.signal'), children: <SignalStrength grade={lock.signalGrade} rssi={lock.rssi} /> },
+          {
+            key: 'remoteUnlock',
+            label: t('lock.remoteUnlock'),
+            children: <RemoteUnlockToggle value={lock.remoteUnlock} control={control} />,
+          },
+        ]}
+      />
+      <RemoteActions isParkingLock={lock.isParkingLock} control={control} />
+      <OperationStatus run={control.run} isParkingLock={lock.isParkingLock} />
+      <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
+        {t('lock.updatedAt', { time: formatDateTime(lock.updatedAt, i18n.language) })}
+      </Typography.Text>
+    </Card>
+  );
+}

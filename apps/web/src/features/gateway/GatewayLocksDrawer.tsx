@@ -1,0 +1,46 @@
+import { OnlineState } from '@smartlock/contract';
+import { Alert, Button, Drawer, Empty, Flex, Grid, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/failureMessage';
+import { GatewayLockCard } from './GatewayLockCard';
+import { type GatewayItem, useGatewayLocks } from './gatewayQueries';
+
+/** The locks a gateway reaches, each with its remote actions. */
+export function GatewayLocksDrawer({ item, onClose }: { item: GatewayItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const locks = useGatewayLocks(item.gatewayId);
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      title={t('gateway.locksTitle', { name: item.gatewayName })}
+      size={screens.md ? 760 : '100%'}
+      data-testid="gateway-locks-drawer"
+    >
+      {item.isOnline === OnlineState.offline ? (
+        <Alert type="warning" showIcon title={t('gateway.offlineWarning')} style={{ marginBottom: 16 }} />
+      ) : null}
+      {locks.isPending ? (
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Spin />
+        </Flex>
+      ) : locks.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(t, locks.error)}
+          action={<Button onClick={() => void locks.refetch()}>{t('app.retry')}</Button>}
+        />
+      ) : locks.data.list.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gateway.noLocks')} />
+      ) : (
+        <Flex vertical gap={12}>
+          {locks.data.list.map((lock) => (
+            <GatewayLockCard key={lock.lockId} lock={lock} />
+          ))}
+        </Flex>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,45 @@
+import { gateway } from '@smartlock/contract';
+import { Alert, App, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useConsole } from '../../app/context';
+import { useSubmission } from '../auth/useSubmission';
+import { GATEWAY_NAME_MAX, gatewayNameRules } from './gatewayName';
+import { type GatewayItem, useRefreshGateways } from './gatewayQueries';
+
+/** Renames a gateway: a name that is not empty and at most 50 characters. */
+export function RenameGatewayDialog({ item, onClose }: { item: GatewayItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useConsole();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ gatewayName: string }>();
+  const refresh = useRefreshGateways();
+  const { error, busy, run } = useSubmission();
+
+  async function submit(values: { gatewayName: string }) {
+    await run(async () => {
+      await api.call(gateway.rename, { gatewayId: item.gatewayId, gatewayName: values.gatewayName.trim() });
+      message.success(t('gateway.renamed'));
+      await refresh();
+      onClose();
+    });
+  }
+
+  return (
+    <Modal
+      open
+      title={t('gateway.renameTitle')}
+      okText={t('gateway.rename')}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      okButtonProps={{ 'data-testid': 'rename-submit' } as object}
+    >
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
+      <Form form={form} layout="vertical" initialValues={{ gatewayName: item.gatewayName }} onFinish={submit}>
+        <Form.Item name="gatewayName" label={t('gateway.nameLabel')} rules={gatewayNameRules(t)}>
+          <Input maxLength={GATEWAY_NAME_MAX} showCount autoFocus data-testid="gateway-name" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
