@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { latestCode } from './fixtures';
 
 /** The login screen. */
@@ -58,4 +58,64 @@ export async function registerAndLogIn(
   await new RegisterPage(page).register(email, password);
   await page.goto(site('/login', host));
   await new LoginPage(page).logIn(email, password);
+}
+
+/** How a remote operation on a lock ended, as the lock's status says. */
+export type OperationEnd = 'success' | 'failed' | 'noRetry' | 'timedOut' | 'startFailed';
+const ENDED = ['success', 'failed', 'noRetry', 'timedOut', 'startFailed']
+  .map((phase) => `[data-testid="operation-status"][data-phase="${phase}"]`)
+  .join(',');
+
+/** The gateway screen (plug/home): the list, a gateway's locks and their remote actions. */
+export class GatewayPage {
+  constructor(private readonly page: Page) {}
+
+  row(name: string): Locator {
+    return this.page.getByTestId('gateway-table').locator('tr', { hasText: name });
+  }
+
+  emptyState(): Locator {
+    return this.page.getByTestId('gateways-empty');
+  }
+
+  async openLocks(gatewayName: string): Promise<Locator> {
+    await this.row(gatewayName).getByTestId('gateway-locks').click();
+    const drawer = this.page.getByTestId('gateway-locks-drawer');
+    await drawer.getByTestId('gateway-lock').first().waitFor();
+    return drawer;
+  }
+
+  lock(name: string): Locator {
+    return this.page.getByTestId('gateway-lock').filter({ hasText: name });
+  }
+
+  /** Starts an action on a lock (unlock, lock, queryDate, ...) and waits for its end. */
+  async run(lock: Locator, action: string): Promise<OperationEnd> {
+    await lock.getByTestId(`remote-${action}`).click();
+    const status = lock.locator(ENDED);
+    await status.waitFor({ timeout: 45_000 });
+    return (await status.getAttribute('data-phase')) as OperationEnd;
+  }
+
+  /** Transfers a gateway to an email account, confirmed with the password and the code sent to the caller. */
+  async transfer(gatewayName: string, receiver: string, password: string, code: () => Promise<string>): Promise<void> {
+    await this.row(gatewayName).getByTestId('gateway-more').click();
+    await this.page.getByTestId('gateway-transfer').click();
+    const dialog = this.page.getByRole('dialog');
+    const kinds = dialog.getByRole('radiogroup').locator('label');
+    if (await kinds.count()) await kinds.nth(1).click();
+    await dialog.getByTestId('account').fill(receiver);
+    await dialog.getByTestId('transfer-password').fill(password);
+    await dialog.getByTestId('send-code').click();
+    await expect(dialog.getByTestId('send-code')).toBeDisabled();
+    await dialog.getByTestId('validation-code').fill(await code());
+    await dialog.getByTestId('transfer-submit').click();
+  }
+
+  async rename(gatewayName: string, newName: string): Promise<void> {
+    await this.row(gatewayName).getByTestId('gateway-more').click();
+    await this.page.getByTestId('gateway-rename').click();
+    await this.page.getByTestId('gateway-name').fill(newName);
+    await this.page.getByTestId('rename-submit').click();
+  }
 }

@@ -47,6 +47,8 @@ export const configSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   /** Create the demo account at start. Defaults to on outside production. */
   DEMO: boolish.optional(),
+  /** Run the simulated demo fleet (apps/devices) for the demo account. Defaults to DEMO. */
+  DEMO_FLEET: boolish.optional(),
   DEMO_ACCOUNT: z.string().default('demo@smartlock.example'),
   DEMO_PASSWORD: z.string().default('Demo@2026'),
   /** Port of the MQTT broker embedded in the server, for gateways (0: any free port). */

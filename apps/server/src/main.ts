@@ -1,6 +1,11 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { ensureDemoAccount } from './demo/demoAccount';
+import { fleetCli, startDemoFleet } from './demo/demoFleet';
 import { MqttPortInUseError } from './devices/deviceService';
 
 /** `npm start`: the whole product in one process, with embedded engines unless configured. */
@@ -44,6 +49,25 @@ async function main(): Promise<void> {
     `  Email              ${config.SMTP_URL ? 'SMTP' : 'outbox table and this log (set SMTP_URL to send)'}`,
   ];
   if (demo) lines.push(`  Demo account       ${config.DEMO_ACCOUNT} / ${config.DEMO_PASSWORD}`);
+  let fleet: ChildProcess | undefined;
+  if (demo && (config.DEMO_FLEET ?? true)) {
+    const cli = fleetCli();
+    if (cli) {
+      const brokerPort = services.devices.broker?.port;
+      fleet = startDemoFleet({
+        cli,
+        apiUrl: `http://127.0.0.1:${port}`,
+        brokerUrl: brokerPort ? `mqtt://127.0.0.1:${brokerPort}` : services.devices.brokerUrl,
+        account: config.DEMO_ACCOUNT,
+        password: config.DEMO_PASSWORD,
+        dataDir: config.DATA_DIR === ':memory:' ? mkdtempSync(join(tmpdir(), 'smartlock-fleet-')) : config.DATA_DIR,
+        log: app.log,
+      });
+      lines.push('  Demo fleet         3 simulated gateways with 9 locks (apps/devices)');
+    } else {
+      lines.push('  Demo fleet         not built (npm run build -w @smartlock/devices)');
+    }
+  }
   console.log(`${lines.join('\n')}\n`);
 
   let closing = false;
@@ -52,10 +76,12 @@ async function main(): Promise<void> {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
+      stopChild(fleet)
+        .then(() => app.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
     });
   }
 }
@@ -65,3 +91,19 @@ main().catch((error) => {
   else console.error(error);
   process.exit(1);
 });
+
+/** Stops a child process politely (its gateways sign off), waiting at most a few seconds. */
+function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -24,6 +24,10 @@ export interface RouteSpec {
   page?: () => Promise<{ default: ComponentType }>;
 }
 
+const gateway = {
+  home: () => import('../features/gateway/GatewayPage'),
+};
+
 const auth = {
   login: () => import('../features/auth/LoginPage'),
   register: () => import('../features/auth/RegisterPage'),
@@ -167,5 +171,5 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
   },
   { path: '/card/issue', name: 'card-issue', title: 'route.issueHotelCard', trail: 'card' },
   { path: '/card/props', name: 'card-props', title: 'route.cardSettings', trail: 'card' },
-  { path: '/plug/home', name: 'plug-home', title: 'route.gateways', trail: 'gateway' },
+  { path: '/plug/home', name: 'plug-home', title: 'route.gateways', trail: 'gateway', page: gateway.home },
 ];

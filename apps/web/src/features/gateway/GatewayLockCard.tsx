@@ -30,6 +30,7 @@ export function GatewayLockCard({ lock }: { lock: GatewayLock }) {
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2 }}
+        style={{ marginBottom: 4 }}
         items={[
           {
             key: 'bolt',
@@ -49,7 +50,11 @@ export function GatewayLockCard({ lock }: { lock: GatewayLock }) {
               </Typography.Text>
             ),
           },
-          { key: 'signal', label: t('lock.signal'), children: <SignalStrength grade={lock.signalGrade} rssi={lock.rssi} /> },
+          {
+            key: 'signal',
+            label: t('lock.signal'),
+            children: <SignalStrength grade={lock.signalGrade} rssi={lock.rssi} />,
+          },
           {
             key: 'remoteUnlock',
             label: t('lock.remoteUnlock'),

@@ -22,15 +22,34 @@ export function GatewayRowActions({ onAction }: { onAction: (action: GatewayActi
         trigger={['click']}
         menu={{
           items: [
-            { key: 'rename', icon: <EditOutlined />, label: t('gateway.rename') },
-            { key: 'transfer', icon: <SwapOutlined />, label: t('gateway.transfer') },
+            {
+              key: 'rename',
+              icon: <EditOutlined />,
+              label: <span data-testid="gateway-rename">{t('gateway.rename')}</span>,
+            },
+            {
+              key: 'transfer',
+              icon: <SwapOutlined />,
+              label: <span data-testid="gateway-transfer">{t('gateway.transfer')}</span>,
+            },
             { type: 'divider' },
-            { key: 'delete', icon: <DeleteOutlined />, label: t('gateway.delete'), danger: true },
+            {
+              key: 'delete',
+              icon: <DeleteOutlined />,
+              label: <span data-testid="gateway-delete">{t('gateway.delete')}</span>,
+              danger: true,
+            },
           ],
           onClick: ({ key }) => onAction(key as GatewayAction),
         }}
       >
-        <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('gateway.more')} data-testid="gateway-more" />
+        <Button
+          type="text"
+          size="small"
+          icon={<MoreOutlined />}
+          aria-label={t('gateway.more')}
+          data-testid="gateway-more"
+        />
       </Dropdown>
     </Space>
   );

@@ -32,7 +32,7 @@ export function RenameGatewayDialog({ item, onClose }: { item: GatewayItem; onCl
       confirmLoading={busy}
       onOk={() => form.submit()}
       onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'rename-submit' } as object}
+      okButtonProps={{ 'data-testid': 'rename-submit' }}
     >
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
       <Form form={form} layout="vertical" initialValues={{ gatewayName: item.gatewayName }} onFinish={submit}>

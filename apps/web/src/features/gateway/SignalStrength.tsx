@@ -1,4 +1,4 @@
-import { theme, Tooltip } from 'antd';
+import { Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { signalView } from './signal';
 

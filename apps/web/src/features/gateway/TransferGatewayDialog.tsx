@@ -60,7 +60,7 @@ export function TransferGatewayDialog({
       open
       title={t('transfer.title')}
       okText={t('transfer.submit')}
-      okButtonProps={{ danger: true, 'data-testid': 'transfer-submit' } as object}
+      okButtonProps={{ danger: true, 'data-testid': 'transfer-submit' }}
       confirmLoading={busy}
       onOk={() => form.submit()}
       onCancel={onClose}
@@ -74,7 +74,7 @@ export function TransferGatewayDialog({
         style={{ marginBottom: 16 }}
       />
       <Typography.Text type="secondary">{t('transfer.gateways', { count: items.length })}</Typography.Text>
-      <Flex wrap gap={4} style={{ margin: '4px 0 8px' }} data-testid="transfer-gateways">
+      <Flex wrap gap={4} style={{ margin: '4px 0 16px' }} data-testid="transfer-gateways">
         {items.map((item) => (
           <Tag key={item.gatewayId}>{item.gatewayName}</Tag>
         ))}

@@ -4,9 +4,11 @@ import type { AccountKind } from '../auth/AccountField';
  * Where the transfer's validation code goes: the caller's own account, the mobile number when
  * there is one (mobile first, as the account screens), else the email address.
  */
-export function ownAccountOf(me: { mobile: string; email: string; countryCode: string }):
-  | { account: string; countryCode: string }
-  | undefined {
+export function ownAccountOf(me: {
+  mobile: string;
+  email: string;
+  countryCode: string;
+}): { account: string; countryCode: string } | undefined {
   if (me.mobile) return { account: me.mobile, countryCode: me.countryCode };
   if (me.email) return { account: me.email, countryCode: '' };
   return undefined;

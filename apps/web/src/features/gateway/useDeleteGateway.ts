@@ -1,5 +1,6 @@
 import { gateway } from '@smartlock/contract';
 import { App } from 'antd';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
@@ -11,21 +12,24 @@ export function useDeleteGateway(): (item: GatewayItem) => void {
   const { api } = useConsole();
   const { modal, message } = App.useApp();
   const refresh = useRefreshGateways();
-  return (item) => {
-    modal.confirm({
-      title: t('gateway.deleteTitle', { name: item.gatewayName }),
-      content: t('gateway.deleteWarning'),
-      okText: t('gateway.delete'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await api.call(gateway.remove, { gatewayId: item.gatewayId });
-          message.success(t('gateway.deleted'));
-          await refresh();
-        } catch (error) {
-          message.error(errorText(t, error));
-        }
-      },
-    });
-  };
+  return useCallback(
+    (item: GatewayItem) => {
+      modal.confirm({
+        title: t('gateway.deleteTitle', { name: item.gatewayName }),
+        content: t('gateway.deleteWarning'),
+        okText: t('gateway.delete'),
+        okButtonProps: { danger: true },
+        onOk: async () => {
+          try {
+            await api.call(gateway.remove, { gatewayId: item.gatewayId });
+            message.success(t('gateway.deleted'));
+            await refresh();
+          } catch (error) {
+            message.error(errorText(t, error));
+          }
+        },
+      });
+    },
+    [api, message, modal, refresh, t],
+  );
 }

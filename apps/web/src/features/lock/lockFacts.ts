@@ -2,7 +2,8 @@ import { LockState } from '@smartlock/contract';
 
 /** How a lock's bolt is shown: a car-park lock is raised or lowered, others locked or unlocked. */
 export function boltView(state: number, isParkingLock: boolean): { key: string; color: string } {
-  if (state === LockState.locked) return { key: isParkingLock ? 'lock.bolt.raised' : 'lock.bolt.locked', color: 'green' };
+  if (state === LockState.locked)
+    return { key: isParkingLock ? 'lock.bolt.raised' : 'lock.bolt.locked', color: 'green' };
   if (state === LockState.unlocked) {
     return { key: isParkingLock ? 'lock.bolt.lowered' : 'lock.bolt.unlocked', color: 'orange' };
   }

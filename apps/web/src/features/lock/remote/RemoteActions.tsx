@@ -34,7 +34,7 @@ export function RemoteActions({ isParkingLock, control }: { isParkingLock: boole
   ];
   const running = control.busy && control.run.status !== 'idle' ? control.run.action : undefined;
   return (
-    <Flex wrap gap={8}>
+    <Flex wrap gap={8} style={{ marginTop: 4 }}>
       {actions.map((action, index) => (
         <Button
           key={action}

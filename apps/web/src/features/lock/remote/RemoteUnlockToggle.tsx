@@ -7,7 +7,8 @@ import type { RemoteOperationControl } from './useRemoteOperation';
 export function RemoteUnlockToggle({ value, control }: { value: number; control: RemoteOperationControl }) {
   const { t } = useTranslation();
   const { run, busy } = control;
-  const switching = busy && run.status !== 'idle' && (run.action === 'remoteUnlockOn' || run.action === 'remoteUnlockOff');
+  const switching =
+    busy && run.status !== 'idle' && (run.action === 'remoteUnlockOn' || run.action === 'remoteUnlockOff');
   return (
     <Switch
       size="small"

@@ -113,7 +113,9 @@ describe('following an operation', () => {
   });
 
   it('takes an end the live channel carried before it subscribed', () => {
-    const s = sources({ recent: () => op(RemoteOperationState.failed, { errorCode: ERRORS.lockNotConnectedToGateway.code }) });
+    const s = sources({
+      recent: () => op(RemoteOperationState.failed, { errorCode: ERRORS.lockNotConnectedToGateway.code }),
+    });
     const seen: Followed[] = [];
     followOperation(op(RemoteOperationState.operating), s.value, (f) => seen.push(f), options);
     expect(seen).toHaveLength(1);

@@ -17,7 +17,8 @@ export function clockReadingOf(operation: RemoteOperation): ClockReading | undef
   const lockTime = numberAt(operation.result, 'lockTime');
   if (lockTime === undefined) return undefined;
   const serverTime = numberAt(operation.result, 'serverTime');
-  const driftMs = numberAt(operation.result, 'driftMs') ?? (serverTime === undefined ? undefined : lockTime - serverTime);
+  const driftMs =
+    numberAt(operation.result, 'driftMs') ?? (serverTime === undefined ? undefined : lockTime - serverTime);
   return { lockTime, serverTime, driftMs };
 }
 

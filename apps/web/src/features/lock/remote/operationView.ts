@@ -50,8 +50,10 @@ export function failureKey(errorCode: number): string {
 
 /** What the console shows for an action: the operation's state → spinner, success or the failure's message. */
 export function operationView(run: Exclude<OperationRun, { status: 'idle' }>): OperationView {
-  if (run.status === 'starting') return { phase: 'starting', busy: true, tone: 'info', detail: { key: 'remote.phase.starting' } };
-  if (run.status === 'startFailed') return { phase: 'startFailed', busy: false, tone: 'error', detail: { text: run.message } };
+  if (run.status === 'starting')
+    return { phase: 'starting', busy: true, tone: 'info', detail: { key: 'remote.phase.starting' } };
+  if (run.status === 'startFailed')
+    return { phase: 'startFailed', busy: false, tone: 'error', detail: { text: run.message } };
   const { operation } = run;
   switch (operation.state) {
     case RemoteOperationState.success:

@@ -1,0 +1,216 @@
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ERRORS,
+  LockRecordType,
+  LockState,
+  lock,
+  lockRecord,
+  type RemoteOperation,
+  RemoteOperationState,
+} from '@smartlock/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locks, notifications } from '../../db/schema';
+import { loggedInClient, PASSWORD } from '../../test/fixtures';
+import { type FleetGateway, FleetProcess } from '../../test/fleetProcess';
+import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { operate, operationEnd } from '../../test/operations';
+
+const OWNER = 'fleet-owner@example.com';
+let server: TestServer;
+let client: TestClient;
+let fleet: FleetProcess;
+let gateways: FleetGateway[];
+let apiUrl: string;
+let stateDir: string;
+
+function fleetArgs(stateFile: string, extra: string[] = []): string[] {
+  return [
+    '--api',
+    apiUrl,
+    '--account',
+    OWNER,
+    '--password',
+    PASSWORD,
+    '--mqtt',
+    `mqtt://127.0.0.1:${server.app.services.devices.broker?.port}`,
+    '--state',
+    stateFile,
+    '--latency',
+    '20',
+    ...extra,
+  ];
+}
+
+async function switchValue(lockId: number, name: string): Promise<number | undefined> {
+  const [row] = await server.app.services.database.db.select().from(locks).where(eq(locks.id, lockId));
+  return row?.switches[name];
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ REMOTE_OPERATION_SECONDS: 3 });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  apiUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  client = (await loggedInClient(server, OWNER)).client;
+  stateDir = mkdtempSync(join(tmpdir(), 'smartlock-fleet-'));
+  fleet = new FleetProcess(
+    fleetArgs(join(stateDir, 'devices.json'), [
+      '--gateways',
+      '1',
+      '--locks-per-gateway',
+      '2',
+      '--kinds',
+      'door,parking',
+    ]),
+  ).start();
+  gateways = await fleet.ready();
+  const door = gateways[0]?.locks.find((l) => l.kind === 'door');
+  await until(async () => door !== undefined && (await switchValue(door.lockId, 'remoteUnlock')) === 1);
+}, 90_000);
+
+afterAll(async () => {
+  await fleet?.stop();
+  await server?.close();
+});
+
+const door = () => gateways[0]?.locks.find((l) => l.kind === 'door') as { lockId: number; mac: string };
+const barrier = () => gateways[0]?.locks.find((l) => l.kind === 'parking') as { lockId: number; mac: string };
+
+describe('remote operations through the embedded broker and a simulated gateway', () => {
+  it('unlocks remotely: the operation succeeds and the simulated bolt opens', async () => {
+    const from = fleet.lines.length;
+    const done = await operate(client, lock.unlock, { lockId: door().lockId });
+    expect(done).toMatchObject({ name: 'unlock', state: RemoteOperationState.success, errorCode: 0 });
+    expect(done.result).toMatchObject({ state: LockState.unlocked });
+    await fleet.waitFor(
+      (l) => l.event === 'bolt' && l.lockMac === door().mac && l.state === LockState.unlocked,
+      5000,
+      from,
+    );
+    const [row] = await server.app.services.database.db.select().from(locks).where(eq(locks.id, door().lockId));
+    expect(row?.state).toBe(LockState.unlocked);
+
+    const locked = await operate(client, lock.lockBolt, { lockId: door().lockId });
+    expect(locked.result).toMatchObject({ state: LockState.locked });
+  });
+
+  it('refuses remote unlock once the lock’s switch is off', async () => {
+    const off = await operate(client, lock.updateSetting, { lockId: door().lockId, type: 'remoteUnlock', value: 2 });
+    expect(off.state).toBe(RemoteOperationState.success);
+    const refused = await client.call(lock.unlock, { lockId: door().lockId });
+    expect(refused.body.errorCode).toBe(ERRORS.remoteUnlockNotEnabled.code);
+    const on = await operate(client, lock.updateSetting, { lockId: door().lockId, type: 'remoteUnlock', value: 1 });
+    expect(on.state).toBe(RemoteOperationState.success);
+    expect(await switchValue(door().lockId, 'remoteUnlock')).toBe(1);
+  });
+
+  it('raises and lowers a car-park lock, and ends failed or no-retry as the lock answers', async () => {
+    const lowered = await operate(client, lock.controlParkingLock, { lockId: barrier().lockId, action: 'lowering' });
+    expect(lowered.result).toMatchObject({ parking: 'lowered' });
+    fleet.control({ do: 'fault', lock: door().mac, fault: 'reject' });
+    const rejected = await operate(client, lock.lockBolt, { lockId: door().lockId });
+    expect(rejected).toMatchObject({
+      state: RemoteOperationState.failed,
+      errorCode: ERRORS.lockRejectedOperation.code,
+    });
+    fleet.control({ do: 'fault', lock: door().mac, fault: 'timeout' });
+    const silent = await operate(client, lock.queryState, { lockId: door().lockId });
+    expect(silent).toMatchObject({ state: RemoteOperationState.failed, errorCode: ERRORS.lockDidNotRespond.code });
+    expect(silent.finishedAt as number).toBeLessThan(silent.deadline + 1000);
+    fleet.control({ do: 'fault', lock: door().mac, fault: 'none' });
+  });
+
+  it('calibrates a drifted lock clock', async () => {
+    fleet.control({ do: 'drift', lock: door().mac, ms: 3_600_000 });
+    await fleet.waitFor((l) => l.event === 'ack' && l.do === 'drift');
+    const before = await operate(client, lock.queryDate, { lockId: door().lockId });
+    expect(Math.abs(Number(before.result?.driftMs) - 3_600_000)).toBeLessThan(2000);
+    const calibrated = await operate(client, lock.updateDate, { lockId: door().lockId });
+    expect(calibrated.state).toBe(RemoteOperationState.success);
+    const after = await operate(client, lock.queryDate, { lockId: door().lockId });
+    expect(Math.abs(Number(after.result?.driftMs))).toBeLessThan(2000);
+  });
+
+  it('keeps records a lock uploads for its owner and no one else, and tells the owner of unlocks', async () => {
+    const notice = await operate(client, lock.updateSetting, { lockId: door().lockId, type: 'unlockNotice', value: 1 });
+    expect(notice.state).toBe(RemoteOperationState.success);
+    fleet.control({
+      do: 'localUnlock',
+      lock: door().mac,
+      method: 'passcode',
+      username: 'guest@example.com',
+      credential: '123456',
+    });
+    fleet.control({ do: 'localUnlock', lock: door().mac, method: 'mechanicalKey' });
+    fleet.control({ do: 'localUnlock', lock: door().mac, method: 'app', username: OWNER });
+    const types = async () => {
+      const reply = await client.call<{ list: { recordType: number; username: string; keyboardPwd: string }[] }>(
+        lockRecord.list,
+        { lockId: door().lockId, pageSize: 100 },
+      );
+      return reply.body.data?.list ?? [];
+    };
+    await until(async () => {
+      const seen = (await types()).map((r) => r.recordType);
+      return [LockRecordType.passcodeUnlock, LockRecordType.mechanicalKeyUnlock, LockRecordType.appUnlock].every((t) =>
+        seen.includes(t),
+      );
+    });
+    expect((await types()).find((r) => r.recordType === LockRecordType.passcodeUnlock)).toMatchObject({
+      username: 'guest@example.com',
+      keyboardPwd: '123456',
+    });
+
+    const stranger = (await loggedInClient(server, 'record-stranger@example.com')).client;
+    const peek = await stranger.call(lockRecord.list, { lockId: door().lockId });
+    expect(peek.body.errorCode).toBe(ERRORS.noPermission.code);
+
+    const notes = await server.app.services.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.lockId, door().lockId));
+    expect(notes.map((n) => n.payload.recordType)).toEqual([LockRecordType.passcodeUnlock]);
+  });
+});
+
+describe('a gateway that vanishes mid-command', () => {
+  it('ends the operation failed within its deadline, and the lock does not open when the gateway returns', async () => {
+    const lockId = door().lockId;
+    const locked = await operate(client, lock.lockBolt, { lockId });
+    expect(locked.result).toMatchObject({ state: LockState.locked });
+
+    fleet.freeze();
+    const started = await client.call<RemoteOperation>(lock.unlock, { lockId });
+    expect(started.body.errorCode).toBe(0);
+    const operation = started.body.data as RemoteOperation;
+    expect(operation.state).toBe(RemoteOperationState.operating);
+    const ended = await operationEnd(client, operation.operationId, 10_000);
+    expect(ended.state).toBe(RemoteOperationState.failed);
+    expect(ended.finishedAt as number).toBeLessThanOrEqual(operation.deadline + 1000);
+
+    await fleet.kill();
+    await new Promise((r) => setTimeout(r, 200));
+    const from = 0;
+    fleet = new FleetProcess(fleetArgs(join(stateDir, 'devices.json'))).start();
+    await fleet.ready();
+    const refused = await fleet.waitFor((l) => l.event === 'command' && l.id === operation.operationId, 20_000, from);
+    expect(refused.outcome).toBe('expired');
+    expect(fleet.lines.some((l) => l.event === 'bolt' && l.state === LockState.unlocked)).toBe(false);
+    await until(
+      async () => (await client.call<{ hasGateway: number }>(lock.listForRemoteOperation, {})).body.errorCode === 0,
+    );
+    const state = await operate(client, lock.queryState, { lockId });
+    expect(state.result).toMatchObject({ state: LockState.locked });
+  }, 60_000);
+});
