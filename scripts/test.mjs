@@ -143,9 +143,13 @@ check('typecheck (tsc, every workspace)', 'npm', ['run', 'typecheck', '--silent'
 vitest('unit and server tests (PGlite in memory)', []);
 const pg = await postgres();
 if (pg.url) {
-  vitest('server tests on PostgreSQL', ['--project', 'server', '--exclude', '**/main.test.ts'], {
-    TEST_DATABASE_URL: pg.url,
-  });
+  // An MQTT broker already running (Mosquitto) adds the external-broker, several-instance suite.
+  const mqttUrl = process.env.TEST_MQTT_URL || ((await listening(1883)) ? 'mqtt://127.0.0.1:1883' : '');
+  vitest(
+    `server tests on PostgreSQL${mqttUrl ? ` and the MQTT broker at ${mqttUrl}` : ' (no external MQTT broker: its suite skipped)'}`,
+    ['--project', 'server', '--exclude', '**/main.test.ts'],
+    { TEST_DATABASE_URL: pg.url, ...(mqttUrl ? { TEST_MQTT_URL: mqttUrl } : {}) },
+  );
 } else {
   suites.push({ name: 'server tests on PostgreSQL', ran: false, note: pg.reason });
 }

@@ -121,6 +121,8 @@ export class TestClient {
 
 export interface TestServer {
   app: FastifyInstance;
+  /** The PostgreSQL database it uses, when it uses one (another instance can share it). */
+  databaseUrl: string | undefined;
   logs: string[];
   client(lang?: string): TestClient;
   close(): Promise<void>;
@@ -131,7 +133,7 @@ export async function startTestServer(
   overrides: Partial<Config> = {},
   options: BuildOptions = {},
 ): Promise<TestServer> {
-  const scratch = await scratchDatabase();
+  const scratch = overrides.DATABASE_URL ? undefined : await scratchDatabase();
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, done) {
@@ -153,6 +155,7 @@ export async function startTestServer(
   await app.ready();
   return {
     app,
+    databaseUrl: overrides.DATABASE_URL ?? scratch?.url,
     logs,
     client: (lang) => new TestClient(app, lang),
     close: async () => {

@@ -1,4 +1,4 @@
-import { DEVICE_COMMANDS, type DeviceCommandName } from '@smartlock/contract';
+import { DEVICE_COMMANDS, type DeviceCommandName, LockState } from '@smartlock/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { locks } from '../../db/schema';
@@ -42,7 +42,11 @@ export async function applyResult(
   const set: Partial<typeof locks.$inferInsert> = {};
   if (typeof result.state === 'number') set.state = result.state;
   if (typeof result.battery === 'number') set.battery = result.battery;
-  if (command === 'parkingLock' && typeof result.parking === 'string') set.parking = result.parking;
+  if (command === 'parkingLock' && typeof result.parking === 'string') {
+    set.parking = result.parking;
+    // A raised barrier keeps the bay closed: it shows as locked, a lowered one as unlocked.
+    set.state = result.parking === 'raised' ? LockState.locked : LockState.unlocked;
+  }
   const switches: Record<string, number> = {};
   if (command === 'setSwitch') switches[String(result.name)] = Number(result.value);
   if (command === 'queryState' && result.switches && typeof result.switches === 'object') {

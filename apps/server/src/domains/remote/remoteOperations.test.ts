@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  ACCESS_TOKEN_COOKIE,
   ERRORS,
+  gatewayTopics,
+  LIVE_PATH,
   LockRecordType,
   LockState,
   lock,
@@ -12,11 +15,15 @@ import {
   RemoteOperationState,
 } from '@smartlock/contract';
 import { eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks, notifications } from '../../db/schema';
+import { rootSecret } from '../../secrets';
+import { deriveKey } from '../../security/crypto';
 import { loggedInClient, PASSWORD } from '../../test/fixtures';
 import { type FleetGateway, FleetProcess } from '../../test/fleetProcess';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { type LiveEvent, LiveStream } from '../../test/liveStream';
 import { operate, operationEnd } from '../../test/operations';
 
 const OWNER = 'fleet-owner@example.com';
@@ -59,7 +66,10 @@ async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ REMOTE_OPERATION_SECONDS: 3 });
+  server = await startTestServer({
+    REMOTE_OPERATION_SECONDS: 3,
+    SECRET_KEY: 'remote-operations-test-secret-0123456789',
+  });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   apiUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
   client = (await loggedInClient(server, OWNER)).client;
@@ -181,6 +191,66 @@ describe('remote operations through the embedded broker and a simulated gateway'
       .from(notifications)
       .where(eq(notifications.lockId, door().lockId));
     expect(notes.map((n) => n.payload.recordType)).toEqual([LockRecordType.passcodeUnlock]);
+  });
+});
+
+describe('the live channel and replayed commands', () => {
+  it('tells the owner’s console live: operating, then success, then the bolt — and tells no one else', async () => {
+    const lockId = door().lockId;
+    const live = await LiveStream.open(apiUrl, `${ACCESS_TOKEN_COOKIE}=${client.cookie}`);
+    const stranger = (await loggedInClient(server, 'live-stranger@example.com')).client;
+    const theirs = await LiveStream.open(apiUrl, `${ACCESS_TOKEN_COOKIE}=${stranger.cookie}`);
+    try {
+      const started = await client.call<RemoteOperation>(lock.unlock, { lockId });
+      const id = (started.body.data as RemoteOperation).operationId;
+      const isOperation = (state: number) => (e: LiveEvent) =>
+        e.type === 'operation' &&
+        (e.data as RemoteOperation).operationId === id &&
+        (e.data as RemoteOperation).state === state;
+      await live.next(isOperation(RemoteOperationState.operating));
+      await live.next(isOperation(RemoteOperationState.success));
+      await live.next(
+        (e) =>
+          e.type === 'lock' &&
+          (e.data as { lockId: number; state: number }).lockId === lockId &&
+          (e.data as { state: number }).state === LockState.unlocked,
+      );
+      expect(theirs.events.map((e) => e.type)).toEqual(['ready']);
+    } finally {
+      live.close();
+      theirs.close();
+    }
+    await operate(client, lock.lockBolt, { lockId });
+    const anonymous = await fetch(new URL(LIVE_PATH, apiUrl));
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('does not run a replayed command twice', async () => {
+    const lockId = door().lockId;
+    const gatewayId = gateways[0]?.gatewayId as number;
+    const cloudSecret = deriveKey(rootSecret(server.app.services.config), 'mqtt-cloud').toString('hex');
+    const spy = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.app.services.devices.broker?.port}`, {
+      username: 'cloud',
+      password: cloudSecret,
+      clientId: 'cloud-replay-test',
+    });
+    const captured: Buffer[] = [];
+    spy.on('message', (_topic, payload) => captured.push(payload));
+    await spy.subscribeAsync(gatewayTopics(gatewayId).commands, { qos: 1 });
+    try {
+      const unlocked = await operate(client, lock.unlock, { lockId });
+      expect(unlocked.state).toBe(RemoteOperationState.success);
+      await operate(client, lock.lockBolt, { lockId });
+      const original = captured.find((p) => JSON.parse(p.toString()).id === unlocked.operationId) as Buffer;
+      expect(original).toBeDefined();
+      const from = fleet.lines.length;
+      await spy.publishAsync(gatewayTopics(gatewayId).commands, original, { qos: 1 });
+      const seen = await fleet.waitFor((l) => l.event === 'command' && l.id === unlocked.operationId, 5000, from);
+      expect(seen.outcome).toBe('duplicate');
+      expect(fleet.lines.slice(from).some((l) => l.event === 'bolt' && l.state === LockState.unlocked)).toBe(false);
+    } finally {
+      await spy.endAsync(true);
+    }
   });
 });
 

@@ -1,0 +1,124 @@
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ACCESS_TOKEN_COOKIE,
+  LockState,
+  lock,
+  type RemoteOperation,
+  RemoteOperationState,
+  user,
+} from '@smartlock/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggedInClient, PASSWORD } from '../test/fixtures';
+import { type FleetGateway, FleetProcess } from '../test/fleetProcess';
+import { startTestServer, type TestClient, type TestServer } from '../test/harness';
+import { LiveStream } from '../test/liveStream';
+import { operationEnd } from '../test/operations';
+
+/**
+ * Two server instances sharing one PostgreSQL database and one external MQTT broker (Mosquitto):
+ * runs where both are available (npm test provides them when they are running).
+ */
+const MQTT_URL = process.env.TEST_MQTT_URL;
+const shared = Boolean(process.env.TEST_DATABASE_URL && MQTT_URL);
+const OWNER = 'two-instances@example.com';
+const SECRET_KEY = 'several-instances-share-this-secret-0123456789';
+
+let first: TestServer;
+let second: TestServer;
+let fleet: FleetProcess;
+let gateways: FleetGateway[];
+let onFirst: TestClient;
+let onSecond: TestClient;
+
+const urlOf = (server: TestServer) => `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+
+describe.skipIf(!shared)('several server instances on one broker and database', () => {
+  beforeAll(async () => {
+    first = await startTestServer({ MQTT_URL, SECRET_KEY, REMOTE_OPERATION_SECONDS: 5 });
+    second = await startTestServer({
+      MQTT_URL,
+      SECRET_KEY,
+      DATABASE_URL: first.databaseUrl,
+      REMOTE_OPERATION_SECONDS: 5,
+    });
+    for (const server of [first, second]) await server.app.listen({ port: 0, host: '127.0.0.1' });
+    onFirst = (await loggedInClient(first, OWNER)).client;
+    onSecond = second.client();
+    expect((await onSecond.call(user.login, { account: OWNER, password: PASSWORD })).body.errorCode).toBe(0);
+    const state = join(mkdtempSync(join(tmpdir(), 'smartlock-two-')), 'devices.json');
+    fleet = new FleetProcess([
+      '--api',
+      urlOf(first),
+      '--account',
+      OWNER,
+      '--password',
+      PASSWORD,
+      '--mqtt',
+      MQTT_URL as string,
+      '--state',
+      state,
+      '--gateways',
+      '1',
+      '--locks-per-gateway',
+      '1',
+      '--kinds',
+      'door',
+      '--latency',
+      '20',
+    ]).start();
+    gateways = await fleet.ready();
+  }, 90_000);
+
+  afterAll(async () => {
+    await fleet?.stop();
+    await second?.close();
+    await first?.close();
+  });
+
+  it('talks MQTT 5 to the external broker', () => {
+    expect(first.app.services.devices.broker).toBeUndefined();
+    expect(first.app.services.devices.link.protocolVersion).toBe(5);
+  });
+
+  it('tells a console on one instance of an unlock started through the other, once', async () => {
+    const lockId = gateways[0]?.locks[0]?.lockId as number;
+    const live = await LiveStream.open(urlOf(second), `${ACCESS_TOKEN_COOKIE}=${onSecond.cookie}`);
+    try {
+      const started = await onFirst.call<RemoteOperation>(lock.unlock, { lockId });
+      expect(started.body.errorCode, JSON.stringify(started.body)).toBe(0);
+      const id = (started.body.data as RemoteOperation).operationId;
+      const ended = await operationEnd(onSecond, id);
+      expect(ended.state).toBe(RemoteOperationState.success);
+      await live.next(
+        (e) =>
+          e.type === 'operation' &&
+          (e.data as RemoteOperation).operationId === id &&
+          (e.data as RemoteOperation).state === RemoteOperationState.success,
+      );
+      await live.next((e) => e.type === 'lock' && (e.data as { state: number }).state === LockState.unlocked);
+      await new Promise((r) => setTimeout(r, 300));
+      const successes = live.events.filter(
+        (e) => e.type === 'operation' && (e.data as RemoteOperation).state === RemoteOperationState.success,
+      );
+      expect(successes).toHaveLength(1);
+    } finally {
+      live.close();
+    }
+  });
+
+  it('shows a gateway going offline on every instance', async () => {
+    const gatewayId = gateways[0]?.gatewayId as number;
+    const live = await LiveStream.open(urlOf(first), `${ACCESS_TOKEN_COOKIE}=${onFirst.cookie}`);
+    try {
+      fleet.control({ do: 'offline', gateway: gatewayId });
+      await live.next((e) => e.type === 'gateway' && (e.data as { isOnline: number }).isOnline === 0);
+      fleet.control({ do: 'online', gateway: gatewayId });
+      await live.next((e) => e.type === 'gateway' && (e.data as { isOnline: number }).isOnline === 1);
+    } finally {
+      live.close();
+    }
+  });
+});

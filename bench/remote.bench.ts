@@ -1,0 +1,110 @@
+/**
+ * Remote operations through the device link: the real server (in process, PGlite in memory or
+ * PostgreSQL with DATABASE_URL), its embedded MQTT broker, and 100 simulated gateways (one lock
+ * each) connected over TCP. Figures:
+ * - remote-unlock round trip (API call to the operation's success arriving on the live channel),
+ *   sequential, p50 / p99; budget p50 < 50 ms, p99 < 200 ms with no Bluetooth delay;
+ * - commands per second: many operations in flight across all 100 gateways at once.
+ * Run: npm run bench -w @smartlock/bench -- remote
+ */
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { type CallDefinition, lock, type RemoteOperation, RemoteOperationState } from '@smartlock/contract';
+import { ApiClient, HttpRegistrar, startFleet } from '@smartlock/devices';
+import { buildApp } from '@smartlock/server/src/app';
+import { testConfig } from '@smartlock/server/src/config';
+import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
+
+const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 100);
+const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 300);
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 2000);
+const ACCOUNT = 'bench-fleet@example.com';
+const PASSWORD = 'Bench#2026x';
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+const app = await buildApp(
+  testConfig({ DATABASE_URL: process.env.DATABASE_URL || undefined, LOG_LEVEL: 'silent', REMOTE_OPERATION_SECONDS: 30 }),
+);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const userId = await ensureDemoAccount(app.services.database.db, ACCOUNT, PASSWORD, app.services.brands.default.packageName);
+
+// Operation ends as the console hears them: on the live channel.
+const ends = new Map<string, (operation: RemoteOperation) => void>();
+const early = new Map<string, RemoteOperation>();
+app.services.live.add({
+  userId,
+  send(type, data) {
+    if (type !== 'operation') return;
+    const operation = data as RemoteOperation;
+    if (operation.state === RemoteOperationState.operating || operation.state === RemoteOperationState.wait) return;
+    const resolve = ends.get(operation.operationId);
+    if (resolve) resolve(operation);
+    else early.set(operation.operationId, operation);
+  },
+  close() {},
+});
+
+const client = new ApiClient(api);
+await client.login(ACCOUNT, PASSWORD);
+const registered = performance.now();
+const fleet = await startFleet({
+  mqttUrl: `mqtt://127.0.0.1:${app.services.devices.broker?.port}`,
+  registrar: new HttpRegistrar(client),
+  gateways: GATEWAYS,
+  locksPerGateway: 1,
+  kinds: ['door'],
+  bluetoothLatencyMs: 0,
+  onlineTimeoutMs: 120_000,
+});
+const lockIds = fleet.layout().flatMap((g) => g.locks.map((l) => l.lockId));
+console.log(
+  `fleet: ${GATEWAYS} gateways, ${lockIds.length} locks registered and online in ${((performance.now() - registered) / 1000).toFixed(1)} s`,
+);
+
+async function operation(call: CallDefinition, lockId: number): Promise<RemoteOperation> {
+  const started = (await client.call(call, { lockId } as never)) as RemoteOperation;
+  const already = early.get(started.operationId);
+  if (already) {
+    early.delete(started.operationId);
+    return already;
+  }
+  return new Promise((resolve) => {
+    ends.set(started.operationId, (ended) => {
+      ends.delete(started.operationId);
+      resolve(ended);
+    });
+  });
+}
+
+// Round trip, one at a time, spread over the locks.
+const times: number[] = [];
+let failed = 0;
+for (let i = 0; i < ROUND_TRIPS; i++) {
+  const lockId = lockIds[i % lockIds.length] as number;
+  const t0 = performance.now();
+  const ended = await operation(i % 2 === 0 ? lock.unlock : lock.lockBolt, lockId);
+  times.push(performance.now() - t0);
+  if (ended.state !== RemoteOperationState.success) failed++;
+}
+times.sort((a, b) => a - b);
+console.log(
+  `remote unlock round trip (${ROUND_TRIPS} sequential): p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms, max ${times.at(-1)?.toFixed(1)} ms, failed ${failed}`,
+);
+
+// Throughput: many in flight across every gateway.
+const t0 = performance.now();
+const results = await Promise.all(
+  Array.from({ length: IN_FLIGHT }, (_, i) => operation(lock.queryState, lockIds[i % lockIds.length] as number)),
+);
+const seconds = (performance.now() - t0) / 1000;
+const ok = results.filter((r) => r.state === RemoteOperationState.success).length;
+console.log(
+  `commands through the broker: ${IN_FLIGHT} in flight over ${lockIds.length} gateways, ${ok} succeeded in ${seconds.toFixed(2)} s = ${(ok / seconds).toFixed(0)} commands/s`,
+);
+
+await fleet.stop();
+await app.close();
