@@ -26,11 +26,20 @@ function percentile(sorted: number[], p: number): number {
 }
 
 const app = await buildApp(
-  testConfig({ DATABASE_URL: process.env.DATABASE_URL || undefined, LOG_LEVEL: 'silent', REMOTE_OPERATION_SECONDS: 30 }),
+  testConfig({
+    DATABASE_URL: process.env.DATABASE_URL || undefined,
+    LOG_LEVEL: 'silent',
+    REMOTE_OPERATION_SECONDS: 30,
+  }),
 );
 await app.listen({ port: 0, host: '127.0.0.1' });
 const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const userId = await ensureDemoAccount(app.services.database.db, ACCOUNT, PASSWORD, app.services.brands.default.packageName);
+const userId = await ensureDemoAccount(
+  app.services.database.db,
+  ACCOUNT,
+  PASSWORD,
+  app.services.brands.default.packageName,
+);
 
 // Operation ends as the console hears them: on the live channel.
 const ends = new Map<string, (operation: RemoteOperation) => void>();

@@ -41,7 +41,7 @@ export function ensureInstalled() {
 
 /** Builds the workspaces (console and server) when a build is missing or older than the sources. */
 export function ensureBuilt() {
-  const workspaces = ['apps/web', 'apps/server'].filter((dir) => {
+  const workspaces = ['apps/web', 'apps/server', 'apps/devices'].filter((dir) => {
     const manifest = join(root, dir, 'package.json');
     return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).scripts?.build;
   });

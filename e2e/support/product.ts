@@ -28,6 +28,9 @@ export async function startProduct(): Promise<{ product: Product; child: ChildPr
       DATABASE_URL: '',
       LOG_LEVEL: 'info',
       NODE_ENV: 'development',
+      // The machine may run its own broker on 1883: the product's embedded one takes any free port.
+      MQTT_PORT: '0',
+      MQTT_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -76,3 +76,27 @@ export class ManualClock implements Clock {
     return first;
   }
 }
+
+/** One pending callback at a time: starting it again replaces what was pending. */
+export class OneShotTimer {
+  private cancel: Cancel | undefined;
+
+  constructor(private readonly clock: Clock) {}
+
+  get pending(): boolean {
+    return this.cancel !== undefined;
+  }
+
+  start(ms: number, callback: () => void): void {
+    this.stop();
+    this.cancel = this.clock.schedule(() => {
+      this.cancel = undefined;
+      callback();
+    }, ms);
+  }
+
+  stop(): void {
+    this.cancel?.();
+    this.cancel = undefined;
+  }
+}

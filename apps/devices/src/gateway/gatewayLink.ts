@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { gatewayTopics, gatewayUsername } from '@smartlock/contract';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { type Cancel, type Clock, systemClock } from '../clock';
+import { type Clock, OneShotTimer, systemClock } from '../clock';
+import { describeError } from '../errors';
 import type { GatewaySigner, Wifi } from './gatewaySigner';
 
 /** Waits between reconnection attempts after an unexpected drop (doubling up to the maximum). */
@@ -40,6 +41,7 @@ type PublishOptions = { retain?: boolean };
  */
 export class GatewayLink extends EventEmitter<GatewayLinkEvents> {
   private client: MqttClient | undefined;
+  private opened = false;
   private readonly topics: ReturnType<typeof gatewayTopics>;
   /** The `at` of the will of the connection being made (its online status is one ms later). */
   private willAt = 0;
@@ -48,7 +50,8 @@ export class GatewayLink extends EventEmitter<GatewayLinkEvents> {
   private away = false;
   private closing = false;
   private retryDelay: number = RECONNECT_DELAY_MS.min;
-  private cancelRetry: Cancel | undefined;
+  /** Network waits run on real time, whatever clock stamps the messages. */
+  private readonly retry = new OneShotTimer(systemClock);
 
   constructor(private readonly options: GatewayLinkOptions) {
     super();
@@ -61,7 +64,8 @@ export class GatewayLink extends EventEmitter<GatewayLinkEvents> {
 
   /** Starts connecting (and keeps trying); resolves once the first attempt is under way. */
   async open(): Promise<void> {
-    if (this.client) return;
+    if (this.opened) return;
+    this.opened = true;
     const username = gatewayUsername(this.options.gatewayId);
     const clientOptions: IClientOptions = {
       clientId: username,
@@ -78,7 +82,7 @@ export class GatewayLink extends EventEmitter<GatewayLinkEvents> {
     const client = mqtt.connect(this.options.url, clientOptions);
     this.client = client;
     client.on('connect', () => {
-      this.announceOnline(client).catch((error: unknown) => this.options.log(`${username}: ${describe(error)}`));
+      this.announceOnline(client).catch((error: unknown) => this.options.log(`${username}: ${describeError(error)}`));
     });
     client.on('message', (_topic, payload) => this.emit('command', payload));
     client.on('close', () => this.onClose());
@@ -96,7 +100,7 @@ export class GatewayLink extends EventEmitter<GatewayLinkEvents> {
    */
   dropConnection(): void {
     this.away = true;
-    this.cancelRetry?.();
+    this.retry.stop();
     this.client?.stream?.destroy();
   }
 
@@ -109,7 +113,7 @@ export class GatewayLink extends EventEmitter<GatewayLinkEvents> {
   /** Signs off: a signed offline status (retained), then DISCONNECT (so the broker drops the will). */
   async close(): Promise<void> {
     this.closing = true;
-    this.cancelRetry?.();
+    this.retry.stop();
     const client = this.client;
     if (!client) return;
     if (this.connected) {
@@ -128,7 +132,7 @@ export class GatewayLink extends EventEmitter<GatewayLinkEvents> {
   /** Gone at once, like a gateway losing power: no offline status, no DISCONNECT. */
   terminate(): void {
     this.closing = true;
-    this.cancelRetry?.();
+    this.retry.stop();
     this.client?.end(true);
   }
 
@@ -164,14 +168,12 @@ export class GatewayLink extends EventEmitter<GatewayLinkEvents> {
       this.emit('offline');
     }
     if (this.away || this.closing) return;
-    this.cancelRetry?.();
-    this.cancelRetry = systemClock.schedule(() => this.reconnect(), this.retryDelay);
+    this.retry.start(this.retryDelay, () => this.reconnect());
     this.retryDelay = Math.min(this.retryDelay * 2, RECONNECT_DELAY_MS.max);
   }
 
   /** Connects again with the same session and in-flight messages, and a freshly stamped will. */
   private reconnect(): void {
-    this.cancelRetry = undefined;
     const client = this.client;
     if (!client) return;
     this.nextWill().then(
@@ -180,13 +182,9 @@ export class GatewayLink extends EventEmitter<GatewayLinkEvents> {
         client.options.will = will;
         client.reconnect({ incomingStore: client.incomingStore, outgoingStore: client.outgoingStore });
       },
-      (error: unknown) => this.options.log(`reconnect failed: ${describe(error)}`),
+      (error: unknown) => this.options.log(`reconnect failed: ${describeError(error)}`),
     );
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

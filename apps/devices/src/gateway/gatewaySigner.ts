@@ -39,7 +39,11 @@ export class GatewaySigner {
   }
 
   /** An event with an id of its own, so the cloud counts it once however often it arrives. */
-  event<N extends DeviceEventName>(name: N, lockMac: string | undefined, data: DeviceEventData<N>): Promise<Signed<Event>> {
+  event<N extends DeviceEventName>(
+    name: N,
+    lockMac: string | undefined,
+    data: DeviceEventData<N>,
+  ): Promise<Signed<Event>> {
     const event: Event = {
       v: DEVICE_PROTOCOL_VERSION,
       kind: 'event',

@@ -51,9 +51,9 @@ export class CredentialStore {
     return this.entries.filter((entry) => entry.kind === kind);
   }
 
-  /** The stored credential with this value, if it is valid at `lockTime`. */
-  recognise(kind: CredentialKind, value: string, lockTime: number): StoredCredential | undefined {
-    return this.entries.find((entry) => entry.kind === kind && entry.value === value && isValidAt(entry, lockTime));
+  /** The stored credential with this value, valid now or not. */
+  find(kind: CredentialKind, value: string): StoredCredential | undefined {
+    return this.entries.find((entry) => entry.kind === kind && entry.value === value);
   }
 
   /** Every credential of a kind valid at `lockTime`. */
@@ -66,7 +66,8 @@ export class CredentialStore {
   }
 }
 
-function isValidAt(credential: StoredCredential, lockTime: number): boolean {
+/** Whether a credential's validity period includes `lockTime`. */
+export function isValidAt(credential: StoredCredential, lockTime: number): boolean {
   return (
     (credential.startDate === undefined || credential.startDate <= lockTime) &&
     (credential.endDate === undefined || lockTime < credential.endDate)

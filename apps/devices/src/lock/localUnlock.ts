@@ -65,17 +65,26 @@ export const LOCAL_UNLOCK_METHODS = {
 } as const satisfies Record<string, LocalUnlockMethod>;
 
 export type LocalUnlockMethodName = keyof typeof LOCAL_UNLOCK_METHODS;
-export const LOCAL_UNLOCK_METHOD_NAMES = Object.keys(LOCAL_UNLOCK_METHODS) as LocalUnlockMethodName[];
+export const LOCAL_UNLOCK_METHOD_NAMES = Object.keys(LOCAL_UNLOCK_METHODS) as [
+  LocalUnlockMethodName,
+  ...LocalUnlockMethodName[],
+];
 
 export function localUnlockMethod(name: LocalUnlockMethodName): LocalUnlockMethod {
   return LOCAL_UNLOCK_METHODS[name];
 }
 
-/** Someone opening the lock where it stands. */
+/**
+ * Someone opening the lock where it stands. The simulator trusts who presents a credential: a
+ * value the lock does not store is taken as valid (as a lock accepts passcodes it computes
+ * offline), unless `valid` is false; a stored one counts only within its validity period.
+ */
 export interface LocalUnlock {
   method: LocalUnlockMethodName;
   /** The account (eKey user) or person, when the lock knows it. */
   username?: string;
   /** The credential presented (passcode digits, card number...); a stored valid one when absent. */
   credential?: string;
+  /** False: the credential is wrong (a wrong passcode, an unknown card): logged, and the lock stays locked. */
+  valid?: boolean;
 }

@@ -67,7 +67,16 @@ describe('a lock', () => {
 
   it('writes the right record type for each way of opening it at the door', () => {
     const { lock } = makeLock();
-    for (const method of ['passcode', 'card', 'fingerprint', 'face', 'keyFob', 'app', 'mechanicalKey', 'button'] as const)
+    for (const method of [
+      'passcode',
+      'card',
+      'fingerprint',
+      'face',
+      'keyFob',
+      'app',
+      'mechanicalKey',
+      'button',
+    ] as const)
       expect(lock.localUnlock({ method, username: 'guest' }).ok).toBe(true);
     expect(recordTypes(lock)).toEqual([
       LockRecordType.passcodeUnlock,
@@ -84,13 +93,30 @@ describe('a lock', () => {
 
   it('logs a wrong passcode as a failed attempt and stays locked', () => {
     const { lock, events } = makeLock();
-    expect(lock.localUnlock({ method: 'passcode', credential: '000000' })).toEqual({ ok: false, error: 'rejected' });
+    expect(lock.localUnlock({ method: 'passcode', credential: '000000', valid: false })).toEqual({
+      ok: false,
+      error: 'rejected',
+    });
     expect(lock.state).toBe(LockState.locked);
     expect(events).toEqual([]);
     expect(lock.unsentRecords(1)[0]).toMatchObject({
       recordType: LockRecordType.wrongPasscode,
       success: 0,
       credential: '000000',
+    });
+  });
+
+  it('takes a credential it does not store as valid (an offline passcode), with who presented it', () => {
+    const { lock } = makeLock();
+    expect(lock.localUnlock({ method: 'passcode', credential: '123456', username: 'guest@example.com' })).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+    expect(lock.unsentRecords(1)[0]).toMatchObject({
+      recordType: LockRecordType.passcodeUnlock,
+      username: 'guest@example.com',
+      credential: '123456',
     });
   });
 

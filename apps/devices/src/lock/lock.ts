@@ -5,13 +5,13 @@ import {
   LockState,
   ParkingLockAction,
   RemoteUnlockSwitch,
-  RoomStatus,
+  type RoomStatus,
   Switch,
   type UploadedRecord,
 } from '@smartlock/contract';
-import { type Cancel, type Clock, systemClock } from '../clock';
+import { type Clock, OneShotTimer, systemClock } from '../clock';
 import { Battery } from './battery';
-import { CredentialStore, type NewCredential, type StoredCredential } from './credentials';
+import { CredentialStore, isValidAt, type NewCredential, type StoredCredential } from './credentials';
 import { type LocalUnlock, localUnlockMethod } from './localUnlock';
 import { type LockKind, lockSupports } from './lockKind';
 import type { LockSnapshot } from './lockSnapshot';
@@ -66,8 +66,8 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
   private parking: ParkingPosition | undefined;
   private readonly log: UnlockLog;
   private passageActive: boolean;
-  private cancelAutoLock: Cancel | undefined;
-  private cancelPassageTick: Cancel | undefined;
+  private readonly autoLock: OneShotTimer;
+  private readonly passageCheck: OneShotTimer;
 
   constructor(
     snapshot: LockSnapshot,
@@ -87,6 +87,8 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
     this.parking = snapshot.parking;
     this.credentials = new CredentialStore(snapshot.credentials);
     this.log = new UnlockLog(snapshot.log);
+    this.autoLock = new OneShotTimer(clock);
+    this.passageCheck = new OneShotTimer(clock);
     this.passageActive = this.passageModeNow();
     this.schedulePassageCheck();
     if (this.bolt === LockState.unlocked) this.armAutoLock();
@@ -183,8 +185,9 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
   // What happens at the lock itself.
 
   /**
-   * Someone opens the lock where it stands: with a credential (checked against the stored ones;
-   * a wrong one is logged and refused), the app's eKey, the mechanical key or the inside button.
+   * Someone opens the lock where it stands: with a credential (see LocalUnlock for which count
+   * as valid; a wrong one is logged and refused), the app's eKey, the mechanical key or the
+   * inside button.
    */
   localUnlock(request: LocalUnlock): LockOutcome<BoltResult> {
     const method = localUnlockMethod(request.method);
@@ -195,13 +198,14 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
     if (method.credential) {
       const lockTime = this.lockTime();
       const presented = request.credential ?? this.credentials.validOfKind(method.credential, lockTime)[0]?.value;
-      const known = presented ? this.credentials.recognise(method.credential, presented, lockTime) : undefined;
-      if (!known) {
+      const stored = presented === undefined ? undefined : this.credentials.find(method.credential, presented);
+      const valid = presented !== undefined && request.valid !== false && (!stored || isValidAt(stored, lockTime));
+      if (!valid) {
         this.record(method.refusedRecordType ?? LockRecordType.unlockFailed, { ...actor, credential: presented }, 0);
         return refused('rejected');
       }
-      actor.username ??= known.holder;
-      actor.credential = known.value;
+      actor.username ??= stored?.holder;
+      actor.credential = presented;
     }
     this.openBolt(method.recordType, actor);
     this.emit('state');
@@ -294,10 +298,8 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
 
   /** Stops its timers (auto-lock, passage mode). */
   dispose(): void {
-    this.cancelAutoLock?.();
-    this.cancelPassageTick?.();
-    this.cancelAutoLock = undefined;
-    this.cancelPassageTick = undefined;
+    this.autoLock.stop();
+    this.passageCheck.stop();
   }
 
   // Inside the lock.
@@ -312,8 +314,7 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
   }
 
   private closeBolt(recordType: RecordType): void {
-    this.cancelAutoLock?.();
-    this.cancelAutoLock = undefined;
+    this.autoLock.stop();
     this.moveBolt(LockState.locked, recordType, {});
   }
 
@@ -344,15 +345,13 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
   }
 
   private armAutoLock(): void {
-    this.cancelAutoLock?.();
-    this.cancelAutoLock = undefined;
+    this.autoLock.stop();
     if (this.autoLockSeconds <= 0 || this.passageActive || this.bolt !== LockState.unlocked) return;
-    this.cancelAutoLock = this.clock.schedule(() => {
-      this.cancelAutoLock = undefined;
+    this.autoLock.start(this.autoLockSeconds * 1000, () => {
       if (this.passageActive || this.bolt !== LockState.unlocked) return;
       this.closeBolt(LockRecordType.autoLock);
       this.emit('state');
-    }, this.autoLockSeconds * 1000);
+    });
   }
 
   private passageModeNow(): boolean {
@@ -370,8 +369,7 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
     if (active !== this.passageActive) {
       this.passageActive = active;
       if (active) {
-        this.cancelAutoLock?.();
-        this.cancelAutoLock = undefined;
+        this.autoLock.stop();
         const moved = this.bolt !== LockState.unlocked;
         this.moveBolt(LockState.unlocked, LockRecordType.passageModeStart, {});
         if (moved) this.emit('state');
@@ -384,10 +382,9 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
   }
 
   private schedulePassageCheck(): void {
-    this.cancelPassageTick?.();
-    this.cancelPassageTick = undefined;
+    this.passageCheck.stop();
     if (this.switches.passageMode !== Switch.on) return;
-    this.cancelPassageTick = this.clock.schedule(() => this.followPassageMode(), msToNextMinute(this.lockTime()));
+    this.passageCheck.start(msToNextMinute(this.lockTime()), () => this.followPassageMode());
   }
 }
 

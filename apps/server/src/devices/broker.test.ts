@@ -76,12 +76,14 @@ describe('embedded device broker', () => {
     await expect(connect(gatewayUsername(1), SECRETS.get(1) as string, gatewayUsername(2))).rejects.toThrow();
   });
 
-  it("refuses a gateway's subscription to another gateway's commands, or to everything", async () => {
+  it("refuses a gateway's subscription to another gateway's commands, the live channel, or everything", async () => {
     const one = await gateway(1);
     expect(await grantedQos(one, gatewayTopics(1).commands)).toBe(1);
     expect(await grantedQos(one, gatewayTopics(2).commands)).toBe(128);
     expect(await grantedQos(one, 'gw/#')).toBe(128);
     expect(await grantedQos(one, gatewayTopics(2).events)).toBe(128);
+    expect(await grantedQos(one, 'cloud/live/+')).toBe(128);
+    expect(await grantedQos(one, '#')).toBe(128);
   });
 
   it('delivers commands only to the gateway they are for', async () => {

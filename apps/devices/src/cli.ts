@@ -1,0 +1,87 @@
+/**
+ * `npm run devices -- fleet ...`: runs a fleet of simulated gateways and locks. Machine-readable
+ * lines on stdout, control lines on stdin, diagnostics on stderr (see cli/usage.ts).
+ */
+import { createInterface } from 'node:readline';
+import { parseCliArgs } from './cli/args';
+import { USAGE } from './cli/usage';
+import { describeError } from './errors';
+import { ApiClient } from './fleet/apiClient';
+import { parseControlLine } from './fleet/control';
+import { type Fleet, startFleet } from './fleet/fleet';
+import type { FleetLine } from './fleet/fleetLines';
+import { HttpRegistrar } from './fleet/httpRegistrar';
+
+const print = (line: FleetLine) => process.stdout.write(`${JSON.stringify(line)}\n`);
+const log = (message: string) => process.stderr.write(`[devices] ${message}\n`);
+
+function followControl(fleet: Fleet): void {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  lines.on('line', (line) => {
+    if (line.trim() === '') return;
+    const parsed = parseControlLine(line);
+    if (parsed.ok) fleet.control(parsed.command);
+    else print({ event: 'ack', do: '?', ok: false, error: parsed.error });
+  });
+}
+
+function stopOnSignals(fleet: () => Fleet | undefined): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: signing off`);
+    const running = fleet();
+    const done = running ? running.stop() : Promise.resolve();
+    done.then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log(`stopping failed: ${describeError(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function main(): Promise<void> {
+  const parsed = parseCliArgs(process.argv.slice(2));
+  if (parsed.kind === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (parsed.kind === 'error') {
+    process.stderr.write(`${parsed.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const args = parsed.args;
+  let fleet: Fleet | undefined;
+  stopOnSignals(() => fleet);
+  const api = new ApiClient(args.api);
+  log(`logging in to ${args.api} as ${args.account}`);
+  await api.login(args.account, args.password, args.countryCode);
+  log(`state file ${args.state}; broker ${args.mqtt}`);
+  fleet = await startFleet({
+    mqttUrl: args.mqtt,
+    stateFile: args.state,
+    registrar: new HttpRegistrar(api, log),
+    ...(args.gateways !== undefined ? { gateways: args.gateways } : {}),
+    ...(args.locksPerGateway !== undefined ? { locksPerGateway: args.locksPerGateway } : {}),
+    ...(args.kinds ? { kinds: args.kinds } : {}),
+    ...(args.timezoneRawOffset !== undefined ? { timezoneRawOffset: args.timezoneRawOffset } : {}),
+    ...(args.latencyMs !== undefined ? { bluetoothLatencyMs: args.latencyMs } : {}),
+    ...(args.trickleSeconds !== undefined ? { trickleSeconds: args.trickleSeconds } : {}),
+    allowRemoteUnlock: args.allowRemoteUnlock,
+    report: print,
+    log,
+  });
+  log(`ready: ${fleet.allGateways.length} gateway(s), ${fleet.allLocks.length} lock(s)`);
+  followControl(fleet);
+}
+
+main().catch((error: unknown) => {
+  log(`cannot run: ${describeError(error)}`);
+  process.exit(1);
+});

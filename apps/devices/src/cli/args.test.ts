@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { parseCliArgs } from './args';
+
+const env = { INIT_CWD: '/home/me/project' };
+const base = ['fleet', '--api', 'http://127.0.0.1:8080', '--account', 'owner@example.com', '--password', 'pw'];
+
+describe('the command line', () => {
+  it('asks for help', () => {
+    expect(parseCliArgs(['--help'], env)).toEqual({ kind: 'help' });
+  });
+
+  it('has defaults for everything but the API and the account', () => {
+    expect(parseCliArgs(base, env)).toEqual({
+      kind: 'fleet',
+      args: {
+        api: 'http://127.0.0.1:8080',
+        account: 'owner@example.com',
+        password: 'pw',
+        mqtt: 'mqtt://127.0.0.1:1883',
+        state: '/home/me/project/data/devices.json',
+        allowRemoteUnlock: true,
+      },
+    });
+  });
+
+  it('reads every option', () => {
+    const parsed = parseCliArgs(
+      [
+        ...base,
+        '--mqtt',
+        'mqtt://broker:1884',
+        '--gateways',
+        '4',
+        '--locks-per-gateway',
+        '2',
+        '--kinds',
+        'door,parking',
+        '--state',
+        '/tmp/fleet.json',
+        '--trickle',
+        '2.5',
+        '--latency',
+        '10',
+        '--no-remote-unlock',
+      ],
+      env,
+    );
+    expect(parsed).toMatchObject({
+      kind: 'fleet',
+      args: {
+        mqtt: 'mqtt://broker:1884',
+        gateways: 4,
+        locksPerGateway: 2,
+        kinds: ['door', 'parking'],
+        state: '/tmp/fleet.json',
+        trickleSeconds: 2.5,
+        latencyMs: 10,
+        allowRemoteUnlock: false,
+      },
+    });
+  });
+
+  it('takes the password from DEVICES_PASSWORD', () => {
+    const withoutPassword = base.slice(0, -2);
+    expect(parseCliArgs(withoutPassword, { ...env, DEVICES_PASSWORD: 'from-env' })).toMatchObject({
+      args: { password: 'from-env' },
+    });
+  });
+
+  it.each([
+    [['fleet'], /needed/],
+    [['park'], /unknown mode/],
+    [[...base, '--gateways', 'many'], /--gateways/],
+    [[...base, '--kinds', 'door,castle'], /castle/],
+    [[...base, '--api2', 'x'], /api2/],
+    [['fleet', '--api', 'localhost:8080', '--account', 'a', '--password', 'p'], /--api/],
+  ])('refuses %j', (argv, message) => {
+    const parsed = parseCliArgs(argv, env);
+    expect(parsed.kind).toBe('error');
+    expect(parsed.kind === 'error' && parsed.message).toMatch(message);
+  });
+});

@@ -1,0 +1,121 @@
+import { isAbsolute, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isLockKind, type LockKind } from '../lock/lockKind';
+
+export interface FleetArgs {
+  api: string;
+  account: string;
+  password: string;
+  countryCode?: string;
+  mqtt: string;
+  gateways?: number;
+  locksPerGateway?: number;
+  kinds?: LockKind[];
+  state: string;
+  trickleSeconds?: number;
+  latencyMs?: number;
+  timezoneRawOffset?: number;
+  allowRemoteUnlock: boolean;
+}
+
+export type CliArgs = { kind: 'help' } | { kind: 'fleet'; args: FleetArgs } | { kind: 'error'; message: string };
+
+export const DEFAULT_STATE_FILE = './data/devices.json';
+
+const OPTIONS = {
+  help: { type: 'boolean' },
+  api: { type: 'string' },
+  account: { type: 'string' },
+  password: { type: 'string' },
+  'country-code': { type: 'string' },
+  mqtt: { type: 'string' },
+  gateways: { type: 'string' },
+  'locks-per-gateway': { type: 'string' },
+  kinds: { type: 'string' },
+  state: { type: 'string' },
+  trickle: { type: 'string' },
+  latency: { type: 'string' },
+  'timezone-offset': { type: 'string' },
+  'no-remote-unlock': { type: 'boolean' },
+} as const;
+
+class ArgError extends Error {}
+
+function number(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
+    throw new ArgError(`--${name} must be a number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function integer(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  const value = number(name, raw, min, max);
+  if (value !== undefined && !Number.isInteger(value)) throw new ArgError(`--${name} must be a whole number`);
+  return value;
+}
+
+function kinds(raw: string | undefined): LockKind[] | undefined {
+  if (raw === undefined) return undefined;
+  const list = raw.split(',').map((kind) => kind.trim());
+  const wrong = list.filter((kind) => !isLockKind(kind));
+  if (list.length === 0 || wrong.length > 0) throw new ArgError(`--kinds: unknown kind(s) ${wrong.join(', ')}`);
+  return list as LockKind[];
+}
+
+function url(name: string, raw: string, protocols: readonly string[]): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ArgError(`--${name} is not a URL: ${raw}`);
+  }
+  if (!protocols.includes(parsed.protocol)) throw new ArgError(`--${name} must start with ${protocols.join(' or ')}//`);
+  return raw;
+}
+
+/**
+ * Reads the command line. Relative paths are taken from where the command was typed (npm runs
+ * workspace scripts in the workspace, and says where it was called from in INIT_CWD).
+ */
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliArgs {
+  try {
+    const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true });
+    if (values.help) return { kind: 'help' };
+    const [mode, ...rest] = positionals;
+    if (mode !== 'fleet') throw new ArgError(mode ? `unknown mode "${mode}"` : 'no mode given');
+    if (rest.length > 0) throw new ArgError(`unexpected ${rest.join(' ')}`);
+    const password = values.password ?? env.DEVICES_PASSWORD;
+    if (!values.api || !values.account || !password) throw new ArgError('--api, --account and --password are needed');
+    const api = url('api', values.api, ['http:', 'https:']);
+    const mqtt = values.mqtt
+      ? url('mqtt', values.mqtt, ['mqtt:', 'mqtts:', 'tcp:', 'ws:', 'wss:'])
+      : `mqtt://${new URL(api).hostname}:1883`;
+    const base = env.INIT_CWD ?? process.cwd();
+    const state = values.state ?? DEFAULT_STATE_FILE;
+    return {
+      kind: 'fleet',
+      args: {
+        api,
+        account: values.account,
+        password,
+        ...(values['country-code'] ? { countryCode: values['country-code'] } : {}),
+        mqtt,
+        gateways: integer('gateways', values.gateways, 1, 1000),
+        locksPerGateway: integer('locks-per-gateway', values['locks-per-gateway'], 0, 200),
+        kinds: kinds(values.kinds),
+        state: isAbsolute(state) ? state : resolve(base, state),
+        trickleSeconds: number('trickle', values.trickle, 0.1, 86_400),
+        latencyMs: integer('latency', values.latency, 0, 60_000),
+        timezoneRawOffset: integer('timezone-offset', values['timezone-offset'], -12 * 3_600_000, 14 * 3_600_000),
+        allowRemoteUnlock: !values['no-remote-unlock'],
+      },
+    };
+  } catch (error) {
+    if (error instanceof ArgError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      return { kind: 'error', message: (error as Error).message };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+export const USAGE = `Usage: npm run devices -- fleet --api <url> --account <account> --password <password> [options]
+
+Simulated lock gateways (G1 to G4) and the Bluetooth locks behind them, speaking the MQTT
+device link to the cloud. The first run registers the fleet through the API (as the mobile
+app does after pairing) and keeps it in the state file; later runs carry on from that file.
+
+Mode
+  fleet                       register (first run), connect and run the fleet
+
+Options
+  --api <url>                 the cloud's HTTP address, e.g. http://127.0.0.1:8080 (required)
+  --account <account>         the owner's account: email or mobile number (required)
+  --password <password>       its password (or the DEVICES_PASSWORD environment variable)
+  --country-code <code>       country calling code, for a mobile-number account
+  --mqtt <url>                the MQTT broker (default mqtt://<api host>:1883)
+  --gateways <n>              gateways in a new fleet (default 2; a larger number extends a saved fleet)
+  --locks-per-gateway <n>     locks behind each new gateway (default 3)
+  --kinds <list>              lock kinds taken in turn: door,hotel,parking (default all three)
+  --state <file>              the state file (default ./data/devices.json)
+  --trickle <seconds>         every ~N seconds something happens at a random lock
+                              (passcode, card, fingerprint or app unlock, now and then a
+                              mechanical key or a wrong passcode), then auto-lock (default off)
+  --latency <ms>              Bluetooth connection time per command (default 300, varies ±25%)
+  --timezone-offset <ms>      new locks' UTC offset in milliseconds (default 0)
+  --no-remote-unlock          leave remote unlock off (default: turned on for door and hotel locks)
+  --help                      this text
+
+Control on stdin, one JSON object per line:
+  {"do":"offline","gateway":<gatewayId>}       drop the connection abruptly (last will) and stay away
+  {"do":"online","gateway":<gatewayId>}        connect again
+  {"do":"fault","lock":"<mac>","fault":"reject|timeout|outOfRange|none"}
+  {"do":"drift","lock":"<mac>","ms":<n>}       the lock's clock runs n ms ahead (negative: behind)
+  {"do":"localUnlock","lock":"<mac>","method":"passcode|card|fingerprint|face|palmVein|qrCode|keyFob|app|mechanicalKey|button",
+   "username":"...","credential":"...","valid":false}
+                                              someone at the door; username, credential and valid are optional
+                                              (valid:false: a wrong passcode or unknown card, logged, stays locked)
+  {"do":"status"}
+
+Output on stdout, one JSON object per line:
+  {"event":"ready","gateways":[{"gatewayId","mac","locks":[{"lockId","mac","kind"}]}]}
+  {"event":"online"|"offline","gatewayId"}
+  {"event":"command","gatewayId","id","name","lockMac","outcome":"ran|expired|duplicate|badSignature|<error>|timeout"}
+  {"event":"bolt","lockMac","state"}   {"event":"parking","lockMac","parking"}   {"event":"clock","lockMac","driftMs"}
+  {"event":"status","gateways":[...]}  {"event":"ack","do","ok","error"?}
+Logs go to stderr. SIGINT or SIGTERM: every gateway signs off (offline status) and the state is saved.
+`;

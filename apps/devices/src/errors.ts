@@ -1,0 +1,4 @@
+/** An error's message, for logs. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

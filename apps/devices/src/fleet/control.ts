@@ -1,0 +1,99 @@
+import { normalizeMac } from '@smartlock/contract';
+import { z } from 'zod';
+import { LOCK_FAULTS } from '../gateway/faults';
+import type { Gateway } from '../gateway/gateway';
+import { LOCAL_UNLOCK_METHOD_NAMES } from '../lock/localUnlock';
+import type { SimulatedLock } from '../lock/lock';
+import type { FleetLine, GatewayStatusLine } from './fleetLines';
+
+const gatewayId = z.number().int().positive();
+const lockMac = z.string().transform((mac, ctx) => {
+  const normalized = normalizeMac(mac);
+  if (!normalized) ctx.addIssue({ code: 'custom', message: `"${mac}" is not a MAC address` });
+  return normalized ?? '';
+});
+
+/** What a test can tell the fleet over stdin, one JSON object per line. */
+export const controlCommandSchema = z.discriminatedUnion('do', [
+  z.object({ do: z.literal('offline'), gateway: gatewayId }),
+  z.object({ do: z.literal('online'), gateway: gatewayId }),
+  z.object({ do: z.literal('fault'), lock: lockMac, fault: z.enum(LOCK_FAULTS) }),
+  z.object({ do: z.literal('drift'), lock: lockMac, ms: z.number().finite() }),
+  z.object({
+    do: z.literal('localUnlock'),
+    lock: lockMac,
+    method: z.enum(LOCAL_UNLOCK_METHOD_NAMES),
+    username: z.string().max(100).optional(),
+    credential: z.string().max(100).optional(),
+    valid: z.boolean().optional(),
+  }),
+  z.object({ do: z.literal('status') }),
+]);
+export type ControlCommand = z.infer<typeof controlCommandSchema>;
+
+/** What the control needs of the fleet. */
+export interface ControlTarget {
+  gateway(gatewayId: number): Gateway | undefined;
+  /** A lock and the gateway that reaches it. */
+  lock(lockMac: string): { lock: SimulatedLock; gateway: Gateway } | undefined;
+  status(): GatewayStatusLine[];
+}
+
+/** Reads one control line: the command, or why it is not one. */
+export function parseControlLine(line: string): { ok: true; command: ControlCommand } | { ok: false; error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    return { ok: false, error: 'not JSON' };
+  }
+  const parsed = controlCommandSchema.safeParse(json);
+  if (parsed.success) return { ok: true, command: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, error: issue ? `${issue.path.join('.') || 'line'}: ${issue.message}` : 'not a command' };
+}
+
+/** Carries out a control command; answers with the line to print (an ack, or the status). */
+export function applyControl(target: ControlTarget, command: ControlCommand): FleetLine {
+  const ack = (error?: string): FleetLine => ({
+    event: 'ack',
+    do: command.do,
+    ok: !error,
+    ...(error ? { error } : {}),
+  });
+  switch (command.do) {
+    case 'status':
+      return { event: 'status', gateways: target.status() };
+    case 'offline':
+    case 'online': {
+      const gateway = target.gateway(command.gateway);
+      if (!gateway) return ack(`no gateway ${command.gateway}`);
+      if (command.do === 'offline') gateway.goOffline();
+      else gateway.goOnline();
+      return ack();
+    }
+    case 'fault': {
+      const found = target.lock(command.lock);
+      if (!found) return ack(`no lock ${command.lock}`);
+      found.gateway.setFault(command.lock, command.fault);
+      return ack();
+    }
+    case 'drift': {
+      const found = target.lock(command.lock);
+      if (!found) return ack(`no lock ${command.lock}`);
+      found.lock.setDrift(command.ms);
+      return ack();
+    }
+    case 'localUnlock': {
+      const found = target.lock(command.lock);
+      if (!found) return ack(`no lock ${command.lock}`);
+      const outcome = found.lock.localUnlock({
+        method: command.method,
+        ...(command.username ? { username: command.username } : {}),
+        ...(command.credential ? { credential: command.credential } : {}),
+        ...(command.valid !== undefined ? { valid: command.valid } : {}),
+      });
+      return ack(outcome.ok ? undefined : outcome.error);
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DEVICE_EVENTS, gatewayStatus, LockState, RemoteUnlockSwitch } from '@smartlock/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FakeRegistrar } from '../testing/fakeRegistrar';
+import { startTestBroker, type TestBroker } from '../testing/testBroker';
+import { TestCloud } from '../testing/testCloud';
+import { parseControlLine } from './control';
+import { type Fleet, type FleetOptions, startFleet } from './fleet';
+import type { FleetLine } from './fleetLines';
+import { fleetStateSchema } from './fleetState';
+import { MIN_WRITE_INTERVAL_MS } from './stateFile';
+
+let env: TestBroker;
+let cloud: TestCloud;
+const fleets: Fleet[] = [];
+
+beforeAll(async () => {
+  env = await startTestBroker();
+  cloud = await TestCloud.connect(env.url);
+});
+
+afterEach(() => {
+  for (const fleet of fleets.splice(0)) fleet.terminate();
+});
+
+afterAll(async () => {
+  await cloud.close();
+  await env.broker.close();
+});
+
+async function fleetOf(options: Partial<FleetOptions> & { registrar: FleetOptions['registrar'] }) {
+  const lines: FleetLine[] = [];
+  const fleet = await startFleet({
+    mqttUrl: env.url,
+    gateways: 1,
+    locksPerGateway: 3,
+    bluetoothLatencyMs: 5,
+    report: (line) => lines.push(line),
+    ...options,
+  });
+  fleets.push(fleet);
+  return { fleet, lines };
+}
+
+const stateFileIn = () => join(mkdtempSync(join(tmpdir(), 'smartlock-devices-')), 'devices.json');
+const control = (fleet: Fleet, line: string) => {
+  const parsed = parseControlLine(line);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return fleet.control(parsed.command);
+};
+
+describe('a fleet', () => {
+  it('registers, connects, has remote unlock turned on, reports ready, and keeps it all in the state file', async () => {
+    const stateFile = stateFileIn();
+    const registrar = new FakeRegistrar(cloud);
+    const { fleet, lines } = await fleetOf({ registrar, stateFile });
+    const ready = lines.find((line) => line.event === 'ready');
+    expect(ready).toMatchObject({
+      event: 'ready',
+      gateways: [{ locks: [{ kind: 'door' }, { kind: 'hotel' }, { kind: 'parking' }] }],
+    });
+    const [gateway] = fleet.layout();
+    expect(lines).toContainEqual({ event: 'online', gatewayId: gateway?.gatewayId });
+    expect(fleet.allLocks.map((lock) => lock.switchValue('remoteUnlock'))).toEqual([
+      RemoteUnlockSwitch.on,
+      RemoteUnlockSwitch.on,
+      RemoteUnlockSwitch.off,
+    ]);
+    await sleep(MIN_WRITE_INTERVAL_MS + 10);
+    const saved = fleetStateSchema.parse(JSON.parse(readFileSync(stateFile, 'utf8')));
+    expect(saved.gateways[0]).toMatchObject({ gatewayId: gateway?.gatewayId, reachReported: true });
+    expect(saved.gateways[0]?.locks.map((l) => l.remoteUnlockRequested)).toEqual([true, true, false]);
+
+    await fleet.stop();
+    const calls = registrar.calls.length;
+    const { fleet: again } = await fleetOf({ registrar, stateFile });
+    expect(registrar.calls.length).toBe(calls);
+    expect(again.layout()).toEqual(fleet.layout());
+  });
+
+  it('follows control lines: faults, drift, local unlocks, offline and online, status', async () => {
+    const { fleet, lines } = await fleetOf({ registrar: new FakeRegistrar(cloud) });
+    const [gateway] = fleet.layout();
+    const door = gateway?.locks[0]?.mac ?? '';
+    expect(control(fleet, JSON.stringify({ do: 'fault', lock: door.toLowerCase(), fault: 'reject' }))).toEqual({
+      event: 'ack',
+      do: 'fault',
+      ok: true,
+    });
+    control(fleet, JSON.stringify({ do: 'drift', lock: door, ms: 120_000 }));
+    expect(lines).toContainEqual({ event: 'clock', lockMac: door, driftMs: 120_000 });
+    control(fleet, JSON.stringify({ do: 'localUnlock', lock: door, method: 'card', username: 'guest' }));
+    expect(lines).toContainEqual({ event: 'bolt', lockMac: door, state: LockState.unlocked });
+    const status = control(fleet, '{"do":"status"}');
+    expect(status.event === 'status' && status.gateways[0]?.online).toBe(true);
+    expect(status.event === 'status' && status.gateways[0]?.locks[0]).toMatchObject({
+      mac: door,
+      fault: 'reject',
+      driftMs: 120_000,
+      state: LockState.unlocked,
+    });
+    control(fleet, JSON.stringify({ do: 'offline', gateway: gateway?.gatewayId }));
+    await expect.poll(() => lines.some((l) => l.event === 'offline')).toBe(true);
+    control(fleet, JSON.stringify({ do: 'online', gateway: gateway?.gatewayId }));
+    await expect.poll(() => lines.filter((l) => l.event === 'online').length).toBe(2);
+    expect(control(fleet, '{"do":"fault","lock":"02:00:00:00:00:01","fault":"none"}')).toMatchObject({ ok: false });
+    expect(parseControlLine('{"do":"explode"}').ok).toBe(false);
+  });
+
+  it('loses no record across a sudden death: the state file carries them to the next run', async () => {
+    const stateFile = stateFileIn();
+    const registrar = new FakeRegistrar(cloud);
+    const { fleet } = await fleetOf({ registrar, stateFile, locksPerGateway: 1, kinds: ['door'] });
+    const [gateway] = fleet.layout();
+    const gatewayId = gateway?.gatewayId ?? 0;
+    const door = gateway?.locks[0]?.mac ?? '';
+    control(fleet, JSON.stringify({ do: 'offline', gateway: gatewayId }));
+    await cloud.waitFor((h) => h.gatewayId === gatewayId && h.message.kind === 'status' && !h.message.online);
+    for (const method of ['passcode', 'fingerprint', 'mechanicalKey']) {
+      control(fleet, JSON.stringify({ do: 'localUnlock', lock: door, method }));
+    }
+    await sleep(MIN_WRITE_INTERVAL_MS + 10);
+    fleet.terminate();
+
+    const { fleet: revived } = await fleetOf({ registrar, stateFile });
+    await expect.poll(() => revived.lock(door)?.lock.unsentRecordCount, { timeout: 1_500 }).toBe(0);
+    const events = cloud.of(gatewayId, 'event').filter((h) => h.message.name === 'records');
+    const recordIds = events.flatMap((h) => DEVICE_EVENTS.records.parse(h.message.data).records.map((r) => r.recordId));
+    expect(new Set(recordIds)).toEqual(new Set(['1', '2', '3']));
+    expect(new Set(events.map((h) => h.message.id)).size).toBe(events.length);
+    expect(events.every((h) => h.signedByGateway)).toBe(true);
+  });
+
+  it('signs off with a signed offline status when stopped', async () => {
+    const { fleet } = await fleetOf({ registrar: new FakeRegistrar(cloud), locksPerGateway: 1 });
+    const gatewayId = fleet.layout()[0]?.gatewayId;
+    await fleet.stop();
+    const offline = await cloud.waitFor(
+      (h) => h.gatewayId === gatewayId && h.message.kind === 'status' && h.message.online === false,
+    );
+    expect(offline.signedByGateway).toBe(true);
+    expect(gatewayStatus.parse(offline.message).online).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import { type LockKind, lockModel } from '../lock/lockKind';
+import { newLockSnapshot } from '../lock/lockSnapshot';
+import type { FleetGateway, FleetLock, FleetState } from './fleetState';
+import { randomMac } from './macAddress';
+
+export interface FleetShape {
+  gateways: number;
+  locksPerGateway: number;
+  /** Lock kinds, taken in turn. */
+  kinds: readonly LockKind[];
+  /** The locks' UTC offset in ms. */
+  timezoneRawOffset?: number;
+  random?: () => number;
+}
+
+const between = (random: () => number, low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+
+/** The lock number on a lock's label: its model prefix and the end of its MAC. */
+export function lockNumberOf(kind: LockKind, mac: string): string {
+  return `${lockModel(kind).numberPrefix}_${mac.replace(/:/g, '').slice(-6).toLowerCase()}`;
+}
+
+/** A new, unregistered lock of the fleet. */
+export function planLock(
+  kind: LockKind,
+  name: string,
+  options: { timezoneRawOffset?: number; random: () => number },
+): FleetLock {
+  const mac = randomMac(options.random);
+  return {
+    lockId: null,
+    name,
+    lockNumber: lockNumberOf(kind, mac),
+    rssi: between(options.random, -85, -45),
+    allowRemoteUnlock: kind !== 'parking',
+    remoteUnlockRequested: false,
+    lock: newLockSnapshot({ mac, kind, timezoneRawOffset: options.timezoneRawOffset, random: options.random }),
+  };
+}
+
+/** A new, unregistered gateway (number `n` of the fleet, from 1) with its locks. */
+export function planGateway(n: number, shape: FleetShape): FleetGateway {
+  const random = shape.random ?? Math.random;
+  const locks = Array.from({ length: shape.locksPerGateway }, (_, i) => {
+    const kind = shape.kinds[(n - 1 + i) % shape.kinds.length] ?? 'door';
+    return planLock(kind, `${lockModel(kind).label} G${n}-${i + 1}`, {
+      timezoneRawOffset: shape.timezoneRawOffset,
+      random,
+    });
+  });
+  return {
+    gatewayId: null,
+    secret: null,
+    mac: randomMac(random),
+    name: `Gateway ${n}`,
+    version: ((n - 1) % 4) + 1,
+    networkName: `SmartLock-WiFi-${n}`,
+    rssi: between(random, -75, -40),
+    reachReported: false,
+    seenCommands: [],
+    locks,
+  };
+}
+
+/**
+ * Adds the gateways the state lacks to reach the requested number. The state file wins for
+ * what exists: gateways are never removed, and existing ones keep their locks.
+ */
+export function extendFleet(state: FleetState, shape: FleetShape): number {
+  let added = 0;
+  while (state.gateways.length < shape.gateways) {
+    state.gateways.push(planGateway(state.gateways.length + 1, shape));
+    added++;
+  }
+  return added;
+}

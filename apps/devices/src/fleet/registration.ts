@@ -1,0 +1,139 @@
+import { describeError } from '../errors';
+import { lockNumberOf } from './fleetPlan';
+import type { FleetGateway, FleetLock, FleetState } from './fleetState';
+import { randomMac } from './macAddress';
+import { ALREADY_ADDED, type Registrar } from './registrar';
+
+/** How many fresh MACs a device tries when its MAC is "already added". */
+const MAC_ATTEMPTS = 5;
+
+/** How many remote-unlock requests run at once. */
+const REMOTE_UNLOCK_CONCURRENCY = 16;
+
+export interface RegistrationContext {
+  registrar: Registrar;
+  /** Saves the state (after every step, so a killed run resumes where it was). */
+  persist: () => void;
+  log: (message: string) => void;
+  random: () => number;
+}
+
+/**
+ * Registers with the cloud what the state does not have yet, as the mobile app does after
+ * pairing: each lock (/lock/initialize), the gateway (/gateway/add, which issues its secret),
+ * then which locks it reaches (/gateway/updateLockReach). A gateway the cloud no longer knows is
+ * registered again with its locks; a MAC that is already added gives way to a fresh one.
+ */
+export async function registerFleet(state: FleetState, context: RegistrationContext): Promise<void> {
+  const known = await context.registrar.knownGateways();
+  for (const gateway of state.gateways) {
+    if (known && gateway.gatewayId !== null && !known.has(gateway.gatewayId)) {
+      context.log(`${gateway.name} (gateway ${gateway.gatewayId}) is unknown to the cloud: registering it again`);
+      forgetRegistration(gateway);
+      context.persist();
+    }
+    for (const lock of gateway.locks) if (lock.lockId === null) await registerLock(lock, context);
+    if (gateway.gatewayId === null || gateway.secret === null) await registerGateway(gateway, context);
+    if (!gateway.reachReported) await reportReach(gateway, context);
+  }
+}
+
+/**
+ * Once the gateways are online: asks the cloud to turn remote unlock on for the locks that
+ * should allow it (a remote operation the gateway runs on the lock). Asked once per lock.
+ */
+export async function allowRemoteUnlock(state: FleetState, context: RegistrationContext): Promise<void> {
+  const wanted = state.gateways
+    .flatMap((gateway) => gateway.locks)
+    .filter((lock) => lock.allowRemoteUnlock && !lock.remoteUnlockRequested && lock.lockId !== null);
+  const next = () => wanted.shift();
+  const worker = async () => {
+    for (let lock = next(); lock; lock = next()) {
+      try {
+        if (await context.registrar.allowRemoteUnlock(lock.lockId as number)) {
+          lock.remoteUnlockRequested = true;
+          context.persist();
+        } else {
+          context.log(`remote unlock of ${lock.name} (${lock.lock.mac}) was not confirmed; will ask again next run`);
+        }
+      } catch (error) {
+        context.log(`cannot turn remote unlock on for ${lock.name}: ${describeError(error)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: REMOTE_UNLOCK_CONCURRENCY }, worker));
+}
+
+function forgetRegistration(gateway: FleetGateway): void {
+  gateway.gatewayId = null;
+  gateway.secret = null;
+  gateway.reachReported = false;
+  gateway.seenCommands = [];
+  for (const lock of gateway.locks) {
+    lock.lockId = null;
+    lock.remoteUnlockRequested = false;
+  }
+}
+
+async function registerLock(entry: FleetLock, context: RegistrationContext): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await context.registrar.initializeLock({
+      mac: entry.lock.mac,
+      kind: entry.lock.kind,
+      lockNumber: entry.lockNumber,
+      name: entry.name,
+      timezoneRawOffset: entry.lock.timezoneRawOffset,
+      battery: Math.round(entry.lock.battery),
+    });
+    if (result !== ALREADY_ADDED) {
+      entry.lockId = result;
+      context.persist();
+      context.log(`lock ${entry.name} (${entry.lock.mac}) registered as ${result}`);
+      return;
+    }
+    if (attempt >= MAC_ATTEMPTS) throw new Error(`lock ${entry.name}: every MAC tried is already added`);
+    const mac = randomMac(context.random);
+    context.log(`lock ${entry.lock.mac} is already added: taking ${mac}`);
+    entry.lock.mac = mac;
+    entry.lockNumber = lockNumberOf(entry.lock.kind, mac);
+    context.persist();
+  }
+}
+
+async function registerGateway(entry: FleetGateway, context: RegistrationContext): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await context.registrar.addGateway({
+      mac: entry.mac,
+      name: entry.name,
+      version: entry.version,
+      networkName: entry.networkName,
+    });
+    if (result !== ALREADY_ADDED) {
+      entry.gatewayId = result.gatewayId;
+      entry.secret = result.secret;
+      entry.reachReported = false;
+      entry.seenCommands = [];
+      context.persist();
+      context.log(`gateway ${entry.name} (${entry.mac}) registered as ${result.gatewayId}`);
+      return;
+    }
+    if (attempt >= MAC_ATTEMPTS) throw new Error(`gateway ${entry.name}: every MAC tried is already added`);
+    const mac = randomMac(context.random);
+    context.log(`gateway ${entry.mac} is already added: taking ${mac}`);
+    entry.mac = mac;
+    context.persist();
+  }
+}
+
+async function reportReach(entry: FleetGateway, context: RegistrationContext): Promise<void> {
+  const locks = entry.locks.flatMap((lock) => (lock.lockId === null ? [] : [{ lockId: lock.lockId, rssi: lock.rssi }]));
+  try {
+    await context.registrar.reportReach(entry.gatewayId as number, locks);
+    entry.reachReported = true;
+    context.persist();
+  } catch (error) {
+    context.log(
+      `cannot report which locks ${entry.name} reaches (${describeError(error)}); its reach event will tell the cloud`,
+    );
+  }
+}
