@@ -82,6 +82,8 @@ export class GatewayLink extends EventEmitter<GatewayLinkEvents> {
     const client = mqtt.connect(this.options.url, clientOptions);
     this.client = client;
     client.on('connect', () => {
+      // Small messages go out at once (no Nagle delay behind an unacknowledged one).
+      (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
       this.announceOnline(client).catch((error: unknown) => this.options.log(`${username}: ${describeError(error)}`));
     });
     client.on('message', (_topic, payload) => this.emit('command', payload));

@@ -79,7 +79,8 @@ export async function startEmbeddedBroker(options: {
   };
 
   // Gateways never read what others publish: forwarding only to subscriptions granted above.
-  const server: Server = createServer(aedes.handle);
+  // No Nagle delay: commands and replies are small packets that must go out at once.
+  const server: Server = createServer({ noDelay: true }, aedes.handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => {

@@ -43,8 +43,10 @@ export class DeviceLink {
     connected.on('message', (topic, payload) => onMessage(topic, payload));
     // Subscriptions are restored after every reconnect (clean sessions).
     connected.on('connect', () => {
+      noDelay(connected);
       connected.subscribe([...CLOUD_SUBSCRIPTIONS], { qos: 1 });
     });
+    noDelay(connected);
     await connected.subscribeAsync([...CLOUD_SUBSCRIPTIONS], { qos: 1 });
     return new DeviceLink(connected, version);
   }
@@ -89,6 +91,11 @@ export class DeviceLink {
   async close(): Promise<void> {
     await this.client.endAsync(true);
   }
+}
+
+/** Small messages go out at once (no Nagle delay behind an unacknowledged one). */
+function noDelay(client: MqttClient): void {
+  (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
 }
 
 function isProtocolRefusal(error: unknown): boolean {
