@@ -1,10 +1,11 @@
 const encoder = new TextEncoder();
 
 /** Imported keys by secret: a gateway or an app signs many messages with one secret. */
-const keys = new Map<string, Promise<CryptoKey>>();
+type ImportedKey = ReturnType<typeof globalThis.crypto.subtle.importKey>;
+const keys = new Map<string, ImportedKey>();
 const MAX_KEYS = 1000;
 
-function keyOf(secret: string): Promise<CryptoKey> {
+function keyOf(secret: string): ImportedKey {
   let key = keys.get(secret);
   if (!key) {
     if (keys.size >= MAX_KEYS) keys.delete(keys.keys().next().value as string);

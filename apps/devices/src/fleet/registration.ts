@@ -9,6 +9,9 @@ const MAC_ATTEMPTS = 5;
 
 /** How many remote-unlock requests run at once. */
 const REMOTE_UNLOCK_CONCURRENCY = 16;
+/** A gateway just online may not be known online by the cloud yet: ask again a few times. */
+const REMOTE_UNLOCK_ATTEMPTS = 6;
+const REMOTE_UNLOCK_RETRY_MS = 500;
 
 export interface RegistrationContext {
   registrar: Registrar;
@@ -49,15 +52,23 @@ export async function allowRemoteUnlock(state: FleetState, context: Registration
   const next = () => wanted.shift();
   const worker = async () => {
     for (let lock = next(); lock; lock = next()) {
-      try {
-        if (await context.registrar.allowRemoteUnlock(lock.lockId as number)) {
-          lock.remoteUnlockRequested = true;
-          context.persist();
-        } else {
-          context.log(`remote unlock of ${lock.name} (${lock.lock.mac}) was not confirmed; will ask again next run`);
+      for (let attempt = 1; attempt <= REMOTE_UNLOCK_ATTEMPTS; attempt++) {
+        let why: string;
+        try {
+          if (await context.registrar.allowRemoteUnlock(lock.lockId as number)) {
+            lock.remoteUnlockRequested = true;
+            context.persist();
+            break;
+          }
+          why = 'not confirmed by the lock';
+        } catch (error) {
+          why = describeError(error);
         }
-      } catch (error) {
-        context.log(`cannot turn remote unlock on for ${lock.name}: ${describeError(error)}`);
+        if (attempt === REMOTE_UNLOCK_ATTEMPTS) {
+          context.log(`cannot turn remote unlock on for ${lock.name}: ${why}; will ask again next run`);
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, REMOTE_UNLOCK_RETRY_MS * attempt));
+        }
       }
     }
   };

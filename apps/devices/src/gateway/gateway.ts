@@ -252,7 +252,11 @@ export class Gateway extends EventEmitter<GatewayEvents> {
 
   private announceState(lock: SimulatedLock): void {
     this.signer
-      .event('state', lock.mac, { state: lock.state, battery: lock.batteryPercent })
+      .event('state', lock.mac, {
+        state: lock.state,
+        battery: lock.batteryPercent,
+        ...(lock.parkingPosition ? { parking: lock.parkingPosition } : {}),
+      })
       .then((event) => this.send(event));
   }
 

@@ -148,7 +148,11 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
   }
 
   queryState(): LockOutcome<DeviceCommandResult<'queryState'>> {
-    return succeeded({ ...this.boltResult(), switches: { ...this.switches } });
+    return succeeded({
+      ...this.boltResult(),
+      switches: { ...this.switches },
+      ...(this.parking ? { parking: this.parking } : {}),
+    });
   }
 
   queryClock(): LockOutcome<DeviceCommandResult<'queryClock'>> {

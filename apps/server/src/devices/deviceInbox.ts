@@ -17,6 +17,7 @@ import { gateways, locks } from '../db/schema';
 import { applyGatewayStatus } from '../domains/gateway/gatewayPresence';
 import { lockIdsByMac, replaceReach } from '../domains/gateway/gatewayReach';
 import type { RecordIntake } from '../domains/record/recordIntake';
+import { parkingColumns } from '../domains/remote/operationEffects';
 import type { RemoteOperationService } from '../domains/remote/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
 import type { GatewaySecrets } from './gatewaySecrets';
@@ -98,7 +99,11 @@ export class DeviceInbox {
         if (!data.success || !lockMac) return;
         const [row] = await this.deps.db
           .update(locks)
-          .set({ state: data.data.state, battery: data.data.battery })
+          .set({
+            state: data.data.state,
+            battery: data.data.battery,
+            ...(data.data.parking ? parkingColumns(data.data.parking) : {}),
+          })
           .where(and(eq(locks.mac, lockMac), eq(locks.ownerId, gateway.ownerId)))
           .returning({ lockId: locks.id, state: locks.state, battery: locks.battery });
         if (row) await this.deps.live.publish(gateway.ownerId, 'lock', row);

@@ -8,6 +8,8 @@ import { LockState, LockSwitch, ParkingLockAction } from '../enums/lock';
 
 const lockState = z.union([z.literal(LockState.locked), z.literal(LockState.unlocked), z.literal(LockState.unknown)]);
 const battery = z.number().int().min(0).max(100);
+/** A car-park lock's barrier. */
+const parking = z.enum(['raised', 'lowered']);
 
 /** Commands the cloud sends, with their params and what a successful reply's `result` holds. */
 export const DEVICE_COMMANDS = {
@@ -24,6 +26,8 @@ export const DEVICE_COMMANDS = {
       battery,
       /** The lock's own switch values (LockSwitch names), so the cloud can follow local changes. */
       switches: z.record(z.string(), z.number().int()).optional(),
+      /** A car-park lock's barrier. */
+      parking: parking.optional(),
     }),
   },
   /** Reads the lock's clock (epoch ms as the lock counts it). */
@@ -32,7 +36,7 @@ export const DEVICE_COMMANDS = {
   setClock: { params: z.object({ time: z.number() }), result: z.object({ lockTime: z.number() }) },
   parkingLock: {
     params: z.object({ action: z.enum([ParkingLockAction.raising, ParkingLockAction.lowering]) }),
-    result: z.object({ parking: z.enum(['raised', 'lowered']), battery }),
+    result: z.object({ parking, battery }),
   },
   /** Sets one of the lock's switches (LockSwitch name, Switch value). */
   setSwitch: {
@@ -90,7 +94,7 @@ export type UploadedRecord = z.infer<typeof uploadedRecord>;
 /** Events a gateway sends on its own, for one lock or for itself. */
 export const DEVICE_EVENTS = {
   /** The lock's bolt or battery changed (auto-lock, a local unlock, passage mode...). */
-  state: z.object({ state: lockState, battery }),
+  state: z.object({ state: lockState, battery, parking: parking.optional() }),
   /** New entries of the lock's log. */
   records: z.object({ records: z.array(uploadedRecord).min(1).max(200) }),
   /** Which locks the gateway reaches now, with signal strength (RSSI, dBm). */

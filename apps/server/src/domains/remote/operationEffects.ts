@@ -11,6 +11,14 @@ export interface LockChange {
 }
 
 /**
+ * A car-park lock's barrier as the lock row keeps it: a raised barrier keeps the bay closed, so
+ * it shows as locked, a lowered one as unlocked.
+ */
+export function parkingColumns(parking: string): { parking: string; state: number } {
+  return { parking, state: parking === 'raised' ? LockState.locked : LockState.unlocked };
+}
+
+/**
  * A successful reply's result, checked against the command's vocabulary; undefined when the
  * gateway sent something else (the operation then fails).
  */
@@ -42,11 +50,7 @@ export async function applyResult(
   const set: Partial<typeof locks.$inferInsert> = {};
   if (typeof result.state === 'number') set.state = result.state;
   if (typeof result.battery === 'number') set.battery = result.battery;
-  if (command === 'parkingLock' && typeof result.parking === 'string') {
-    set.parking = result.parking;
-    // A raised barrier keeps the bay closed: it shows as locked, a lowered one as unlocked.
-    set.state = result.parking === 'raised' ? LockState.locked : LockState.unlocked;
-  }
+  if (typeof result.parking === 'string') Object.assign(set, parkingColumns(result.parking));
   const switches: Record<string, number> = {};
   if (command === 'setSwitch') switches[String(result.name)] = Number(result.value);
   if (command === 'queryState' && result.switches && typeof result.switches === 'object') {

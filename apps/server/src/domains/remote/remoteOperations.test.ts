@@ -128,6 +128,14 @@ describe('remote operations through the embedded broker and a simulated gateway'
   it('raises and lowers a car-park lock, and ends failed or no-retry as the lock answers', async () => {
     const lowered = await operate(client, lock.controlParkingLock, { lockId: barrier().lockId, action: 'lowering' });
     expect(lowered.result).toMatchObject({ parking: 'lowered' });
+    const [bay] = await server.app.services.database.db.select().from(locks).where(eq(locks.id, barrier().lockId));
+    expect(bay).toMatchObject({ parking: 'lowered', state: LockState.unlocked });
+    const raised = await operate(client, lock.controlParkingLock, { lockId: barrier().lockId, action: 'raising' });
+    expect(raised.result).toMatchObject({ parking: 'raised' });
+    const read = await operate(client, lock.queryState, { lockId: barrier().lockId });
+    expect(read.result).toMatchObject({ parking: 'raised' });
+    const [closed] = await server.app.services.database.db.select().from(locks).where(eq(locks.id, barrier().lockId));
+    expect(closed).toMatchObject({ parking: 'raised', state: LockState.locked });
     fleet.control({ do: 'fault', lock: door().mac, fault: 'reject' });
     const rejected = await operate(client, lock.lockBolt, { lockId: door().lockId });
     expect(rejected).toMatchObject({
