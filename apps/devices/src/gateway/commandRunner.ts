@@ -59,7 +59,7 @@ export class CommandRunner {
     const message = parse(payload);
     const raw = (typeof message === 'object' && message !== null ? message : {}) as Partial<Command>;
     const now = this.deps.clock.now();
-    const admission = await admitCommand(message, this.deps.secret, now, this.deps.seen.forCommand(raw.deadline, now));
+    const admission = await admitCommand(message, this.deps.secret, now, this.deps.seen.at(now));
     if (!admission.run) {
       const report = {
         id: typeof raw.id === 'string' ? raw.id : '',

@@ -36,13 +36,13 @@ export class SeenCommands {
   }
 
   /**
-   * The memory `admitCommand` consults for one incoming command: it records the id with the
-   * command's deadline (admitCommand adds an id only once the signature and deadline are right).
+   * The memory `admitCommand` consults at `now`: it records an id with the command's deadline
+   * (admitCommand adds an id only once the signature and deadline are right).
    */
-  forCommand(deadline: unknown, now: number): { has(id: string): boolean; add(id: string): void } {
+  at(now: number): { has(id: string): boolean; add(id: string, deadline: number): void } {
     return {
       has: (id) => this.has(id),
-      add: (id) => this.remember(id, typeof deadline === 'number' ? deadline : now, now),
+      add: (id, deadline) => this.remember(id, deadline, now),
     };
   }
 

@@ -106,13 +106,13 @@ export type Admission =
 /**
  * What a gateway does with a command that arrives: run it only if it is signed with its own
  * secret, its deadline has not passed, and its id has not been run before. `seen` is the
- * gateway's memory of ids (kept at least until their deadlines pass).
+ * gateway's memory of ids, told each admitted id with its deadline (keep it at least that long).
  */
 export async function admitCommand(
   message: unknown,
   secret: string,
   now: number,
-  seen: { has(id: string): boolean; add(id: string): unknown },
+  seen: { has(id: string): boolean; add(id: string, deadline: number): unknown },
 ): Promise<Admission> {
   const candidate = message as Signed<Command>;
   if (
@@ -127,6 +127,6 @@ export async function admitCommand(
   if (!command) return { run: false, reason: 'badSignature' };
   if (typeof command.deadline !== 'number' || now > command.deadline) return { run: false, reason: 'expired' };
   if (seen.has(command.id)) return { run: false, reason: 'duplicate' };
-  seen.add(command.id);
+  seen.add(command.id, command.deadline);
   return { run: true, command };
 }
