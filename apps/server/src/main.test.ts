@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RequestParam, signRequest, user } from '@smartlock/contract';
+import { type CallDefinition, gateway, RequestParam, signRequest, user } from '@smartlock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from './paths';
 
@@ -23,8 +23,28 @@ async function started(): Promise<{ url: string; account: string; password: stri
   throw new Error(`server did not start: ${output}`);
 }
 
+/** A call signed with the console's app, as the browser makes it. */
+async function signedCall(url: string, call: CallDefinition, values: Record<string, string>, cookie?: string) {
+  const config = (await (await fetch(new URL('/app-config.json', url))).json()) as { appId: string; appSecret: string };
+  const params: Record<string, string> = {
+    ...values,
+    [RequestParam.appId]: config.appId,
+    [RequestParam.timestamp]: String(Date.now()),
+    [RequestParam.lang]: 'en_US',
+  };
+  params[RequestParam.sign] = await signRequest(call.path, params, config.appSecret);
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (call.method === 'GET') return fetch(new URL(`/api${call.path}?${new URLSearchParams(params)}`, url), { headers });
+  return fetch(new URL(`/api${call.path}`, url), {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params),
+  });
+}
+
 beforeAll(() => {
   execFileSync(process.execPath, [join(serverRoot(), 'scripts/build.mjs')]);
+  execFileSync(process.execPath, [join(serverRoot(), '..', 'devices', 'scripts', 'build.mjs')]);
   const dataDir = mkdtempSync(join(tmpdir(), 'smartlock-start-'));
   child = spawn(process.execPath, [join(serverRoot(), 'dist/main.js')], {
     env: {
@@ -54,29 +74,31 @@ afterAll(() => {
 describe('npm start', () => {
   it('prints the URL and a demo account that can log in through the API', async () => {
     const { url, account, password } = await started();
-    const config = (await (await fetch(new URL('/app-config.json', url))).json()) as {
-      appId: string;
-      appSecret: string;
-    };
-    const params: Record<string, string> = {
-      account,
-      password,
-      [RequestParam.appId]: config.appId,
-      [RequestParam.timestamp]: String(Date.now()),
-      [RequestParam.lang]: 'en_US',
-    };
-    params[RequestParam.sign] = await signRequest(user.login.path, params, config.appSecret);
-    const login = await fetch(new URL('/api/user/login', url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(params),
-    });
+    const login = await signedCall(url, user.login, { account, password });
     const body = (await login.json()) as { errorCode: number };
     expect(body.errorCode).toBe(0);
     expect(login.headers.get('set-cookie')).toMatch(/ACCESS_TOKEN=/);
     const health = await fetch(new URL('/healthz', url));
     expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
   }, 60_000);
+
+  it('runs a demo fleet for the demo account: three gateways come online', async () => {
+    const { url, account, password } = await started();
+    const login = await signedCall(url, user.login, { account, password });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const deadline = Date.now() + 60_000;
+    let online = 0;
+    while (Date.now() < deadline) {
+      const listed = (await (await signedCall(url, gateway.list, {}, cookie)).json()) as {
+        data: { list: { isOnline: number; lockNum: number }[] } | null;
+      };
+      const list = listed.data?.list ?? [];
+      online = list.filter((g) => g.isOnline === 1 && g.lockNum === 3).length;
+      if (online === 3) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(online).toBe(3);
+  }, 90_000);
 
   it('shuts down cleanly on SIGTERM', async () => {
     await started();

@@ -1,4 +1,5 @@
 import { featureValueOf, gateway, type LockFeatureName, lock } from '@smartlock/contract';
+import mqtt from 'mqtt';
 import { expect } from 'vitest';
 import type { TestClient } from './harness';
 
@@ -48,4 +49,24 @@ export async function addGateway(client: TestClient, name: string, lockIds: numb
     expect(reach.body.errorCode, JSON.stringify(reach.body)).toBe(0);
   }
   return issued;
+}
+
+/** Whether the broker lets a gateway log in with these credentials (its user name as client id). */
+export function brokerAccepts(port: number | undefined, username: string, password: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
+      username,
+      password,
+      clientId: username,
+      reconnectPeriod: 0,
+    });
+    client.once('connect', () => {
+      client.end(true);
+      resolve(true);
+    });
+    client.once('error', () => {
+      client.end(true);
+      resolve(false);
+    });
+  });
 }

@@ -1,9 +1,8 @@
 import { ERRORS, gateway, lock, user, ValidationCodeType } from '@smartlock/contract';
 import { eq } from 'drizzle-orm';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayLocks, gateways, locks } from '../../db/schema';
-import { addGateway, addLock } from '../../test/devices';
+import { addGateway, addLock, brokerAccepts } from '../../test/devices';
 import { latestCode, loggedInClient, PASSWORD } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -14,26 +13,6 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 
 const db = () => server.app.services.database.db;
-
-function brokerAccepts(username: string, password: string): Promise<boolean> {
-  const port = server.app.services.devices.broker?.port;
-  return new Promise((resolve) => {
-    const client = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
-      username,
-      password,
-      clientId: username,
-      reconnectPeriod: 0,
-    });
-    client.once('connect', () => {
-      client.end(true);
-      resolve(true);
-    });
-    client.once('error', () => {
-      client.end(true);
-      resolve(false);
-    });
-  });
-}
 
 describe('the gateway screen', () => {
   it('lists only the caller’s gateways, with their locks, searchable by name', async () => {
@@ -109,13 +88,13 @@ describe('the gateway screen', () => {
     const { client } = await loggedInClient(server, 'delete@example.com');
     const lockId = await addLock(client, 'Door');
     const gw = await addGateway(client, 'Doomed', [lockId]);
-    expect(await brokerAccepts(gw.username, gw.secret)).toBe(true);
+    expect(await brokerAccepts(server.app.services.devices.broker?.port, gw.username, gw.secret)).toBe(true);
     const other = (await loggedInClient(server, 'delete-other@example.com')).client;
     expect((await other.call(gateway.remove, { gatewayId: gw.gatewayId })).body.errorCode).toBe(
       ERRORS.noPermission.code,
     );
     expect((await client.call(gateway.remove, { gatewayId: gw.gatewayId })).body.errorCode).toBe(0);
-    expect(await brokerAccepts(gw.username, gw.secret)).toBe(false);
+    expect(await brokerAccepts(server.app.services.devices.broker?.port, gw.username, gw.secret)).toBe(false);
     expect(await db().select().from(gatewayLocks).where(eq(gatewayLocks.gatewayId, gw.gatewayId))).toEqual([]);
     const [kept] = await db().select().from(locks).where(eq(locks.id, lockId));
     expect(kept?.name).toBe('Door');

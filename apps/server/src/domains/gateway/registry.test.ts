@@ -1,9 +1,9 @@
 import { ERRORS, gateway, gatewayTopics, lock, user } from '@smartlock/contract';
 import { count, eq } from 'drizzle-orm';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gateways, locks } from '../../db/schema';
 import type { EmbeddedBroker } from '../../devices/broker';
+import { brokerAccepts } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 
@@ -25,25 +25,6 @@ const LOCK = {
   passcodeVersion: 4,
   timezoneRawOffset: 36_000_000,
 };
-
-function connects(username: string, password: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const client = mqtt.connect(`mqtt://127.0.0.1:${broker.port}`, {
-      username,
-      password,
-      clientId: username,
-      reconnectPeriod: 0,
-    });
-    client.once('connect', () => {
-      client.end(true);
-      resolve(true);
-    });
-    client.once('error', () => {
-      client.end(true);
-      resolve(false);
-    });
-  });
-}
 
 describe('lock and gateway registry', () => {
   it('initializes a lock for the caller, once, and keeps its secret to itself', async () => {
@@ -113,9 +94,9 @@ describe('lock and gateway registry', () => {
     expect(row).toMatchObject({ ownerId: uid, mac: 'AA:BB:CC:00:00:01', version: 2, networkName: 'Hotel-WiFi' });
     expect(row?.secretHash).not.toContain(issued.secret);
 
-    expect(await connects(issued.username, issued.secret)).toBe(true);
-    expect(await connects(issued.username, `${issued.secret}x`)).toBe(false);
-    expect(await connects(issued.username, 'AA:BB:CC:00:00:01')).toBe(false);
+    expect(await brokerAccepts(broker.port, issued.username, issued.secret)).toBe(true);
+    expect(await brokerAccepts(broker.port, issued.username, `${issued.secret}x`)).toBe(false);
+    expect(await brokerAccepts(broker.port, issued.username, 'AA:BB:CC:00:00:01')).toBe(false);
     expect(gatewayTopics(issued.gatewayId).commands).toBe(`gw/${issued.gatewayId}/cmd`);
 
     const before = await client.call<{ hasGateway: number }>(user.getInfo);

@@ -115,6 +115,21 @@ describe('remote operations through the embedded broker and a simulated gateway'
     expect(locked.result).toMatchObject({ state: LockState.locked });
   });
 
+  it('lists the locks a gateway reaches for remote operation, with switch, kind and gateway link', async () => {
+    const listed = await client.call<{
+      list: { lockId: number; remoteUnlock: number; isParkingLock: boolean; hasGateway: number; signalGrade: number }[];
+      total: number;
+    }>(lock.listForRemoteOperation, {});
+    expect(listed.body.data?.total).toBe(2);
+    const byId = new Map(listed.body.data?.list.map((l) => [l.lockId, l]));
+    expect(byId.get(door().lockId)).toMatchObject({ remoteUnlock: 1, isParkingLock: false, hasGateway: 1 });
+    expect(byId.get(barrier().lockId)).toMatchObject({ isParkingLock: true, hasGateway: 1 });
+    expect(byId.get(door().lockId)?.signalGrade).toBeGreaterThan(0);
+    const stranger = (await loggedInClient(server, 'remote-list-stranger@example.com')).client;
+    const theirs = await stranger.call<{ total: number }>(lock.listForRemoteOperation, {});
+    expect(theirs.body.data?.total).toBe(0);
+  });
+
   it('refuses remote unlock once the lock’s switch is off', async () => {
     const off = await operate(client, lock.updateSetting, { lockId: door().lockId, type: 'remoteUnlock', value: 2 });
     expect(off.state).toBe(RemoteOperationState.success);
