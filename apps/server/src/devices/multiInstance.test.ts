@@ -10,7 +10,10 @@ import {
   RemoteOperationState,
   user,
 } from '@smartlock/contract';
+import { eq, sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locks } from '../db/schema';
 import { loggedInClient, PASSWORD } from '../test/fixtures';
 import { type FleetGateway, FleetProcess } from '../test/fleetProcess';
 import { startTestServer, type TestClient, type TestServer } from '../test/harness';
@@ -45,6 +48,10 @@ describe.skipIf(!shared)('several server instances on one broker and database', 
       REMOTE_OPERATION_SECONDS: 5,
     });
     for (const server of [first, second]) await server.app.listen({ port: 0, host: '127.0.0.1' });
+    // Gateway ids far from other runs' on the same broker (gateway user names are gw-<id>).
+    await first.app.services.database.db.execute(
+      sql.raw(`alter sequence gateways_id_seq restart with ${1_000_000 + Math.floor(Math.random() * 1_000_000_000)}`),
+    );
     onFirst = (await loggedInClient(first, OWNER)).client;
     onSecond = second.client();
     expect((await onSecond.call(user.login, { account: OWNER, password: PASSWORD })).body.errorCode).toBe(0);
@@ -70,6 +77,13 @@ describe.skipIf(!shared)('several server instances on one broker and database', 
       '20',
     ]).start();
     gateways = await fleet.ready();
+    const lockId = gateways[0]?.locks[0]?.lockId as number;
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const [row] = await first.app.services.database.db.select().from(locks).where(eq(locks.id, lockId));
+      if (row?.switches.remoteUnlock === 1) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }, 90_000);
 
   afterAll(async () => {
@@ -81,6 +95,28 @@ describe.skipIf(!shared)('several server instances on one broker and database', 
   it('talks MQTT 5 to the external broker', () => {
     expect(first.app.services.devices.broker).toBeUndefined();
     expect(first.app.services.devices.link.protocolVersion).toBe(5);
+  });
+
+  it('lets the broker drop a command held for an offline gateway once its deadline passed (MQTT 5 expiry)', async () => {
+    const clientId = `gw-expiry-${Date.now()}`;
+    const topic = `expiry-test/${clientId}/cmd`;
+    const session = { clientId, clean: false, protocolVersion: 4 as const, reconnectPeriod: 0 };
+    const away = await mqtt.connectAsync(MQTT_URL as string, session);
+    await away.subscribeAsync(topic, { qos: 1 });
+    await away.endAsync();
+    const link = first.app.services.devices.link;
+    await link.publish(topic, { id: 'short' }, { expirySeconds: 1 });
+    await link.publish(topic, { id: 'long' }, { expirySeconds: 60 });
+    await new Promise((r) => setTimeout(r, 2200));
+    const received: string[] = [];
+    // Listening before the connection is up: the broker hands over what it held at once.
+    const back = mqtt.connect(MQTT_URL as string, session);
+    back.on('message', (_t, payload) => received.push((JSON.parse(payload.toString()) as { id: string }).id));
+    await new Promise((r) => setTimeout(r, 1000));
+    await back.endAsync();
+    const cleanup = await mqtt.connectAsync(MQTT_URL as string, { ...session, clean: true });
+    await cleanup.endAsync();
+    expect(received).toEqual(['long']);
   });
 
   it('tells a console on one instance of an unlock started through the other, once', async () => {
