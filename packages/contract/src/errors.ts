@@ -62,6 +62,8 @@ export const ERRORS = {
   lockDidNotRespond: { code: -2013, http: 504 },
   lockRejectedOperation: { code: -2014, http: 409 },
   operationNotSupported: { code: -2015, http: 400 },
+  passagePeriodsOverlap: { code: -3025, http: 400 },
+  groupNameExists: { code: -3060, http: 409 },
   lockAlreadyAdded: { code: -1005, http: 409 },
   gatewayAlreadyAdded: { code: -4038, http: 409 },
   lowVersionPasscode: { code: -1007, http: 409 },

@@ -56,3 +56,19 @@ export const idListField = z
   .trim()
   .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,199}$/)
   .transform((v) => [...new Set(v.split(',').map(Number))]);
+
+/** A JSON text parameter (form fields are text), parsed and then checked with `schema`. */
+export function jsonField<T extends z.ZodType>(schema: T, maxLength: number) {
+  return z
+    .string()
+    .max(maxLength)
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}

@@ -3,7 +3,7 @@ import { valuesOf } from '../enums/define';
 import { GatewayVersion } from '../enums/lock';
 import { pageSchema } from '../envelope';
 import { defineCall } from './define';
-import { emptyData, idField, idListField, oneOf, pageParams, requiredText, text } from './fields';
+import { emptyData, idField, idListField, jsonField, oneOf, pageParams, requiredText, text } from './fields';
 
 export const add = defineCall({
   path: '/gateway/add',
@@ -79,27 +79,10 @@ export const updateLockReach = defineCall({
   summary:
     "Which of the caller's locks a gateway reaches, with signal strength, as the mobile app finds after pairing (locks: JSON [{lockId, rssi}]). Replaces the gateway's list; the gateway's own reach events update it later.",
   params: gatewayTarget.extend({
-    locks: z
-      .string()
-      .max(20_000)
-      .transform((raw, ctx) => {
-        try {
-          return JSON.parse(raw) as unknown;
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'locks must be JSON' });
-          return z.NEVER;
-        }
-      })
-      .pipe(
-        z
-          .array(
-            z.object({
-              lockId: z.number().int().positive(),
-              rssi: z.number().int().min(-127).max(0),
-            }),
-          )
-          .max(200),
-      ),
+    locks: jsonField(
+      z.array(z.object({ lockId: z.number().int().positive(), rssi: z.number().int().min(-127).max(0) })).max(200),
+      20_000,
+    ),
   }),
   data: emptyData,
 });

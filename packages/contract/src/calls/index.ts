@@ -1,6 +1,7 @@
 import * as company from './company';
 import type { CallDefinition } from './define';
 import * as gateway from './gateway';
+import * as group from './group';
 import * as lock from './lock';
 import * as lockRecord from './lockRecord';
 import * as user from './user';
@@ -10,7 +11,7 @@ export * from './define';
 export * from './fields';
 export * from './remoteOperation';
 export { userInfo } from './user';
-export { company, gateway, lock, lockRecord, user };
+export { company, gateway, group, lock, lockRecord, user };
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {
   return Object.values(module).filter(
@@ -25,5 +26,6 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(company),
   ...callsOf(lock),
   ...callsOf(gateway),
+  ...callsOf(group),
   ...callsOf(lockRecord),
 ];

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { PasscodeVersion } from '../enums/credential';
 import { valuesOf } from '../enums/define';
-import { LockSwitch, ParkingLockAction } from '../enums/lock';
+import { AUTO_LOCK_SECONDS, LockQueryType, LockSetting, ParkingLockAction } from '../enums/lock';
 import { pageSchema } from '../envelope';
+import { passagePeriodSchema } from '../validation/passageMode';
 import { defineCall } from './define';
-import { idField, intField, oneOf, pageParams, requiredText, text } from './fields';
+import { emptyData, idField, idListField, intField, jsonField, oneOf, pageParams, requiredText, text } from './fields';
 import { remoteOperation } from './remoteOperation';
 
 export const initialize = defineCall({
@@ -102,10 +103,10 @@ export const updateSetting = defineCall({
   method: 'POST',
   auth: 'session',
   summary:
-    "Turn one of the lock's switches on or off (type: a LockSwitch name; value: 1 on, 2 off; hotel mode 1 on, 0 off) through its gateway. The switch is saved only when the lock confirms.",
+    "Change one of the lock's settings through its gateway, saved only when the lock confirms: a switch (type: a LockSwitch name; value 1 on, 2 off; hotelMode 1 on, 0 off) or roomStatus (1 checked in, 2 empty). daylightSavingReminder (1 enter, 2 exit, 3 do not remind) is the console's own and is saved at once.",
   params: lockTarget.extend({
-    type: z.enum(Object.values(LockSwitch) as [string, ...string[]]),
-    value: oneOf([0, 1, 2] as const),
+    type: z.enum(Object.values(LockSetting) as [string, ...string[]]),
+    value: oneOf([0, 1, 2, 3] as const),
   }),
   data: remoteOperation,
 });
@@ -149,4 +150,159 @@ export const listForRemoteOperation = defineCall({
     "The caller's locks that gateways reach, for remote operations, with bolt state, battery, the remote-unlock switch and whether an online gateway reaches each.",
   params: z.object({ ...pageParams, lockName: text(50).optional() }),
   data: pageSchema(remoteLock),
+});
+
+/** A lock in the console's list. */
+export const lockItem = z.object({
+  lockId: z.number().int(),
+  lockName: z.string(),
+  lockMac: z.string(),
+  /** LockState: 0 locked, 1 unlocked, 2 unknown. */
+  state: z.number().int(),
+  battery: z.number().int(),
+  /** The caller's group holding the lock, 0 when ungrouped. */
+  groupId: z.number().int(),
+  /** LockRole: 1 owner (primary administrator), 2 authorized administrator. */
+  role: z.number().int(),
+  /** Lock-to-admin flag: 1 the caller administers it, 0 not. */
+  isAdmin: z.number().int(),
+  /** 1 when an online gateway reaches the lock. */
+  hasGateway: z.number().int(),
+  signalGrade: z.number().int(),
+  isParkingLock: z.boolean(),
+  featureValue: z.string(),
+});
+
+export const list = defineCall({
+  path: '/lock/list',
+  method: 'GET',
+  auth: 'session',
+  summary:
+    "The caller's locks, a page at a time: type 0 all, 1 those the caller is an authorized administrator of, 2 those the caller owns; groupId -1 all, 0 ungrouped, else one of the caller's groups; lockName searches.",
+  params: z.object({
+    ...pageParams,
+    type: oneOf([LockQueryType.all, LockQueryType.authorizedAdmin, LockQueryType.admin] as const).default(
+      LockQueryType.all,
+    ),
+    groupId: intField.pipe(z.number().int().min(-1)).default(-1),
+    lockName: text(50).optional(),
+  }),
+  data: pageSchema(lockItem),
+});
+
+export const passageModeConfig = z.object({
+  /** Switch: 1 on, 2 off. */
+  passageMode: z.number().int(),
+  periods: z.array(passagePeriodSchema),
+});
+
+export const detail = defineCall({
+  path: '/lock/detail',
+  method: 'GET',
+  auth: 'session',
+  summary: "One of the caller's locks with every label and setting the lock-detail screen shows.",
+  params: lockTarget,
+  data: lockItem.extend({
+    lockNumber: z.string(),
+    firmware: z.string(),
+    passcodeVersion: z.number().int(),
+    timezoneRawOffset: z.number().int(),
+    /** Auto-lock time in seconds. */
+    autoLockTime: z.number().int(),
+    passageModeConfig: passageModeConfig,
+    /** The lock's switches as it last confirmed them (LockSwitch name -> value). */
+    switches: z.record(z.string(), z.number().int()),
+    /** RoomStatus: 1 checked in, 2 empty. */
+    roomStatus: z.number().int(),
+    /** DaylightSavingReminder: 1 enter, 2 exit, 3 do not remind. */
+    daylightSavingReminder: z.number().int(),
+    /** A car-park lock's barrier, or null. */
+    parking: z.string().nullable(),
+    gateways: z.array(
+      z.object({
+        gatewayId: z.number().int(),
+        gatewayName: z.string(),
+        isOnline: z.number().int(),
+        signalGrade: z.number().int(),
+      }),
+    ),
+    createdAt: z.number(),
+  }),
+});
+
+export const rename = defineCall({
+  path: '/lock/rename',
+  method: 'POST',
+  auth: 'session',
+  summary: 'Rename a lock the caller administers.',
+  params: lockTarget.extend({ lockName: requiredText(50) }),
+  data: emptyData,
+});
+
+export const setAutoLockTime = defineCall({
+  path: '/lock/setAutoLockTime',
+  method: 'POST',
+  auth: 'session',
+  summary: `Set the auto-lock time (${AUTO_LOCK_SECONDS.min} to ${AUTO_LOCK_SECONDS.max} seconds) through the lock's gateway; saved when the lock confirms.`,
+  params: lockTarget.extend({ seconds: intField }),
+  data: remoteOperation,
+});
+
+export const changeTimezoneRawOffset = defineCall({
+  path: '/lock/changeTimezoneRawOffset',
+  method: 'POST',
+  auth: 'session',
+  summary: "Set the lock's UTC offset (milliseconds, -12 h to +14 h, whole quarter hours) through its gateway.",
+  params: lockTarget.extend({ timezoneRawOffset: intField }),
+  data: remoteOperation,
+});
+
+export const configPassageMode = defineCall({
+  path: '/lock/configPassageMode',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    "Passage mode on (1) or off (2) with its periods (JSON [{weekDays: [1..7], startMinute, endMinute}], all day 0 to 1440, none overlapping on a shared weekday) through the lock's gateway.",
+  params: lockTarget.extend({
+    passageMode: oneOf([1, 2] as const),
+    periods: jsonField(z.array(passagePeriodSchema).max(50), 20_000),
+  }),
+  data: remoteOperation,
+});
+
+export const getPassageModeConfig = defineCall({
+  path: '/lock/getPassageModeConfig',
+  method: 'GET',
+  auth: 'session',
+  summary: "The lock's passage-mode switch and periods as it last confirmed them.",
+  params: lockTarget,
+  data: passageModeConfig,
+});
+
+export const listForTransfer = defineCall({
+  path: '/lock/listForTransfer',
+  method: 'GET',
+  auth: 'session',
+  summary: 'The locks the caller owns and may transfer, a page at a time, searchable by name.',
+  params: z.object({ ...pageParams, lockName: text(50).optional() }),
+  data: pageSchema(z.object({ lockId: z.number().int(), lockName: z.string(), lockMac: z.string() })),
+});
+
+export const transfer = defineCall({
+  path: '/lock/transfer',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    "Transfer locks the caller owns to another registered account, permanently, in one transaction: the receiver becomes owner with the locks' credentials, eKeys and records; the caller's groups, reach through the caller's gateways and management rights end. Confirmed with the caller's password and a validation code (type 9) sent to the caller.",
+  params: z.object({
+    lockIdList: idListField,
+    receiverUsername: requiredText(100),
+    countryCode: text(6).optional(),
+    password: z.string().min(1).max(100),
+    validationCode: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{6}$/),
+  }),
+  data: emptyData,
 });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { LockState, LockSwitch, ParkingLockAction } from '../enums/lock';
+import { passagePeriodSchema } from '../validation/passageMode';
 
 const lockState = z.union([z.literal(LockState.locked), z.literal(LockState.unlocked), z.literal(LockState.unknown)]);
 const battery = z.number().int().min(0).max(100);
@@ -37,6 +38,32 @@ export const DEVICE_COMMANDS = {
   parkingLock: {
     params: z.object({ action: z.enum([ParkingLockAction.raising, ParkingLockAction.lowering]) }),
     result: z.object({ parking, battery }),
+  },
+  /** Auto-lock after this many seconds (5 to 900). */
+  setAutoLock: {
+    params: z.object({ seconds: z.number().int().min(5).max(900) }),
+    result: z.object({ seconds: z.number().int() }),
+  },
+  /** The lock's UTC offset in milliseconds. */
+  setTimezone: {
+    params: z.object({
+      offset: z
+        .number()
+        .int()
+        .min(-12 * 3_600_000)
+        .max(14 * 3_600_000),
+    }),
+    result: z.object({ offset: z.number().int() }),
+  },
+  /** Passage mode on or off, with its periods (lock-local time). */
+  setPassageMode: {
+    params: z.object({ enabled: z.boolean(), periods: z.array(passagePeriodSchema).max(10) }),
+    result: z.object({ enabled: z.boolean(), periods: z.array(passagePeriodSchema) }),
+  },
+  /** Hotel room status: 1 checked in, 2 empty. */
+  setRoomStatus: {
+    params: z.object({ status: z.union([z.literal(1), z.literal(2)]) }),
+    result: z.object({ status: z.number().int() }),
   },
   /** Sets one of the lock's switches (LockSwitch name, Switch value). */
   setSwitch: {

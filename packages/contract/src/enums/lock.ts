@@ -82,3 +82,14 @@ export const LockAdminFlag = { no: 0, yes: 1 } as const;
 export const GroupId = { all: -1, ungrouped: 0 } as const;
 
 export const AUTO_LOCK_SECONDS = { min: 5, max: 900 } as const;
+
+/** What /lock/updateSetting can change: the switches, the hotel room status, the daylight-saving reminder. */
+export const LockSetting = {
+  ...LockSwitch,
+  roomStatus: 'roomStatus',
+  daylightSavingReminder: 'daylightSavingReminder',
+} as const;
+export type LockSettingName = (typeof LockSetting)[keyof typeof LockSetting];
+
+/** A lock as the caller stands to it: its owner (primary administrator) or an authorized administrator. */
+export const LockRole = { owner: 1, authorizedAdmin: 2 } as const;

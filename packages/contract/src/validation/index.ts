@@ -1,6 +1,7 @@
 export * from './account';
 export * from './identity';
 export * from './lock';
+export * from './passageMode';
 export * from './passcode';
 export * from './password';
 export * from './photo';
