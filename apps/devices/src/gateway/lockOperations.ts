@@ -21,6 +21,10 @@ const OPERATIONS: { [N in DeviceCommandName]: Operation<N> } = {
   setClock: (lock, params) => lock.setClock(params.time),
   parkingLock: (lock, params) => lock.controlParking(params.action),
   setSwitch: (lock, params) => lock.setSwitch(params.name, params.value),
+  setAutoLock: (lock, params) => lock.configureAutoLock(params.seconds),
+  setTimezone: (lock, params) => lock.configureTimezone(params.offset),
+  setPassageMode: (lock, params) => lock.configurePassageMode(params.enabled, params.periods),
+  setRoomStatus: (lock, params) => lock.setRoomStatus(params.status),
 };
 
 export type LockOperation = (lock: SimulatedLock) => LockOutcome<Record<string, unknown>>;

@@ -243,11 +243,41 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
   }
 
   /** A hotel lock's room: checked in or empty. */
-  setRoomStatus(status: (typeof RoomStatus)[keyof typeof RoomStatus]): LockOutcome<{ roomStatus: number }> {
+  setRoomStatus(
+    status: (typeof RoomStatus)[keyof typeof RoomStatus],
+  ): LockOutcome<DeviceCommandResult<'setRoomStatus'>> {
     if (!lockSupports(this.kind, 'hotelLock')) return refused('unsupported');
     this.roomStatus = status;
     this.emit('changed');
-    return succeeded({ roomStatus: status });
+    return succeeded({ status });
+  }
+
+  /** Over Bluetooth: the auto-lock time, for locks that have auto-lock. */
+  configureAutoLock(seconds: number): LockOutcome<DeviceCommandResult<'setAutoLock'>> {
+    if (!lockSupports(this.kind, 'autoLock')) return refused('unsupported');
+    this.setAutoLockSeconds(seconds);
+    return succeeded({ seconds: this.autoLockSeconds });
+  }
+
+  /** Over Bluetooth: the lock's UTC offset. */
+  configureTimezone(offsetMs: number): LockOutcome<DeviceCommandResult<'setTimezone'>> {
+    this.setTimezoneRawOffset(offsetMs);
+    return succeeded({ offset: this.timezoneRawOffset });
+  }
+
+  /** Over Bluetooth: passage mode on or off with its periods, for locks that have it. */
+  configurePassageMode(
+    enabled: boolean,
+    periods: readonly PassagePeriod[],
+  ): LockOutcome<DeviceCommandResult<'setPassageMode'>> {
+    if (!lockSupports(this.kind, 'passageMode')) return refused('unsupported');
+    this.switches.passageMode = enabled ? Switch.on : Switch.off;
+    this.switches.allDayPassage = Switch.off;
+    this.setPassagePeriods(periods);
+    return succeeded({
+      enabled,
+      periods: this.passagePeriods.map((period) => ({ ...period, weekDays: [...period.weekDays] })),
+    });
   }
 
   addCredential(credential: NewCredential): StoredCredential {

@@ -1,19 +1,6 @@
-import { z } from 'zod';
+export { type PassagePeriod, passagePeriodSchema } from '@smartlock/contract';
 
-const MINUTES_PER_DAY = 24 * 60;
-
-/**
- * A passage-mode period: on these weekdays (1 Monday to 7 Sunday), from `startMinute` to
- * `endMinute` (minutes after midnight, lock-local time), the lock stays unlocked.
- */
-export const passagePeriodSchema = z
-  .object({
-    weekDays: z.array(z.number().int().min(1).max(7)).min(1),
-    startMinute: z.number().int().min(0).max(MINUTES_PER_DAY),
-    endMinute: z.number().int().min(0).max(MINUTES_PER_DAY),
-  })
-  .refine((p) => p.startMinute < p.endMinute, 'a period ends after it starts');
-export type PassagePeriod = z.infer<typeof passagePeriodSchema>;
+import type { PassagePeriod } from '@smartlock/contract';
 
 /** Weekday (1 Monday to 7 Sunday) and minute of the day of a lock-local time. */
 export function localMoment(lockTime: number, timezoneRawOffset: number): { weekDay: number; minute: number } {
