@@ -11,6 +11,7 @@ import { type Devices, startDevices } from './devices/deviceService';
 import { BrandRegistry } from './domains/company/brands';
 import { companyRoutes } from './domains/company/companyRoutes';
 import { gatewayRoutes } from './domains/gateway/gatewayRoutes';
+import { groupRoutes } from './domains/group/groupRoutes';
 import { lockRoutes } from './domains/lock/lockRoutes';
 import { recordRoutes } from './domains/record/recordRoutes';
 import { remoteRoutes } from './domains/remote/remoteRoutes';
@@ -122,7 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const routes: Route[] = [
     ...userRoutes({ db, accounts, codes, slider, sessions }),
     ...companyRoutes(brands),
-    ...lockRoutes(db),
+    ...lockRoutes({ db, accounts, codes }),
+    ...groupRoutes(db),
     ...remoteRoutes(db, devices.operations),
     ...gatewayRoutes({ db, devices, accounts, codes }),
     ...recordRoutes(db),

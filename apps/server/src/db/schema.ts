@@ -154,6 +154,17 @@ export const locks = pgTable(
     switches: jsonb('switches').$type<Record<string, number>>().notNull().default({}),
     /** A car-park lock's barrier: "raised" or "lowered"; null for other locks or until known. */
     parking: text('parking'),
+    /** Auto-lock time in seconds as the lock confirmed it (0 until known). */
+    autoLockSeconds: integer('auto_lock_seconds').notNull().default(0),
+    /** Passage mode as the lock confirmed it: switch (1 on, 2 off) and periods. */
+    passageMode: jsonb('passage_mode')
+      .$type<{ passageMode: number; periods: { weekDays: number[]; startMinute: number; endMinute: number }[] }>()
+      .notNull()
+      .default({ passageMode: 2, periods: [] }),
+    /** RoomStatus: 1 checked in, 2 empty (hotel locks). */
+    roomStatus: integer('room_status').notNull().default(2),
+    /** DaylightSavingReminder: 1 enter, 2 exit, 3 do not remind (the console's own setting). */
+    daylightSavingReminder: integer('daylight_saving_reminder').notNull().default(3),
     createdAt: createdAt(),
   },
   (t) => [index('locks_owner_idx').on(t.ownerId)],
@@ -272,4 +283,35 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** An account's lock groups (names unique per account). */
+export const lockGroups = pgTable(
+  'lock_groups',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('lock_groups_owner_name_unique').on(t.ownerId, t.name)],
+);
+
+/** Which of a user's groups holds a lock: each user files each lock in at most one group. */
+export const lockGroupLocks = pgTable(
+  'lock_group_locks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    lockId: integer('lock_id')
+      .notNull()
+      .references(() => locks.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => lockGroups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lockId] }), index('lock_group_locks_group_idx').on(t.groupId)],
 );

@@ -9,6 +9,9 @@ export const REMOTE_OPERATIONS = [
   'updateDate',
   'parkingLock',
   'updateSetting',
+  'setAutoLockTime',
+  'changeTimezone',
+  'configPassageMode',
 ] as const;
 export type RemoteOperationName = (typeof REMOTE_OPERATIONS)[number];
 

@@ -1,4 +1,4 @@
-import { gateway, gatewayUsername, ValidationCodeType } from '@smartlock/contract';
+import { gateway, gatewayUsername } from '@smartlock/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
@@ -7,9 +7,9 @@ import type { Devices } from '../../devices/deviceService';
 import { ApiError } from '../../http/apiError';
 import { type Route, route } from '../../http/router';
 import { randomToken, sha256 } from '../../security/crypto';
-import { deviceIdentity, deviceName } from '../shared/deviceIdentity';
-import { type AccountService, accountOf } from '../user/accountService';
-import { findUserByAccount, findUserById } from '../user/userQueries';
+import { deviceIdentity, validatedName } from '../shared/deviceIdentity';
+import { confirmTransfer } from '../shared/transferConfirmation';
+import type { AccountService } from '../user/accountService';
 import { requireSession } from '../user/userRoutes';
 import type { ValidationCodeService } from '../verification/validationCodeService';
 import { gatewayLockList, listGateways, ownedGateway } from './gatewayQueries';
@@ -66,7 +66,7 @@ export function gatewayRoutes({ db, devices, accounts, codes }: GatewayDeps): Ro
 
     route(gateway.rename, async (params, ctx) => {
       const owner = requireSession(ctx).userId;
-      const name = deviceName('gateway', params.gatewayName);
+      const name = validatedName('gateway', params.gatewayName);
       const renamed = await db
         .update(gateways)
         .set({ name })
@@ -88,19 +88,12 @@ export function gatewayRoutes({ db, devices, accounts, codes }: GatewayDeps): Ro
 
     route(gateway.transfer, async (params, ctx) => {
       const owner = requireSession(ctx).userId;
-      const me = await findUserById(db, owner);
-      if (!me) throw new ApiError('loginExpired');
-      const receiver = await findUserByAccount(db, accountOf(params.receiverUsername, params.countryCode));
-      if (!receiver) throw new ApiError('accountNotRegistered');
-      if (receiver.id === owner) throw new ApiError('sameAsCurrentAccount');
       const mine = await db
         .select({ id: gateways.id })
         .from(gateways)
         .where(and(inArray(gateways.id, params.gatewayIdList), eq(gateways.ownerId, owner)));
       if (mine.length !== params.gatewayIdList.length) throw new ApiError('noPermission', {}, 'gatewayIdList');
-      await accounts.checkPassword(owner, params.password);
-      const own = [me.email, me.mobile].filter((v): v is string => Boolean(v));
-      const codeId = await codes.checkOwn(own, ValidationCodeType.transferLock, params.validationCode);
+      const { receiver, codeId } = await confirmTransfer({ db, accounts, codes }, owner, params);
       await db.transaction(async (tx) => {
         await codes.consume(tx, codeId);
         await tx

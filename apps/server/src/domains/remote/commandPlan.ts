@@ -2,11 +2,17 @@ import {
   DEVICE_COMMANDS,
   type DeviceCommandName,
   hasFeature,
+  type LockFeatureName,
+  LockSetting,
   LockSwitch,
+  type PassagePeriod,
   type RemoteOperationName,
   RemoteUnlockSwitch,
+  RoomStatus,
+  validateAutoLockTime,
+  validatePassagePeriods,
 } from '@smartlock/contract';
-import { ApiError } from '../../http/apiError';
+import { ApiError, assertVerdict } from '../../http/apiError';
 import type { LockRow } from '../lock/lockAccess';
 
 export interface CommandPlan {
@@ -20,6 +26,16 @@ export interface OperationRequest {
   operator: string;
   action?: 'raising' | 'lowering';
   setting?: { type: string; value: number };
+  autoLockSeconds?: number;
+  timezoneRawOffset?: number;
+  passageMode?: { enabled: boolean; periods: PassagePeriod[] };
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+const TIMEZONE_RANGE_MS = { min: -12 * 3_600_000, max: 14 * 3_600_000 } as const;
+
+function requireFeature(lock: LockRow, feature: LockFeatureName): void {
+  if (!hasFeature(lock.featureValue, feature)) throw new ApiError('operationNotSupported', {}, feature);
 }
 
 const isParking = (lock: LockRow) => hasFeature(lock.featureValue, 'parkingLock');
@@ -51,9 +67,39 @@ export function planOperation(lock: LockRow, request: OperationRequest): Command
     case 'updateSetting': {
       const setting = request.setting;
       if (!setting) throw new ApiError('badParameter', {}, 'type and value');
+      if (setting.type === LockSetting.roomStatus) {
+        requireFeature(lock, 'hotelLock');
+        if (setting.value !== RoomStatus.checkedIn && setting.value !== RoomStatus.empty) {
+          throw new ApiError('badParameter', {}, 'value');
+        }
+        return { command: 'setRoomStatus', params: { status: setting.value } };
+      }
       const allowed = setting.type === LockSwitch.hotelMode ? [0, 1] : [1, 2];
       if (!allowed.includes(setting.value)) throw new ApiError('badParameter', {}, 'value');
       return { command: 'setSwitch', params: { name: setting.type, value: setting.value } };
+    }
+    case 'setAutoLockTime': {
+      requireFeature(lock, 'autoLock');
+      assertVerdict(validateAutoLockTime(request.autoLockSeconds ?? Number.NaN), 'seconds');
+      return { command: 'setAutoLock', params: { seconds: request.autoLockSeconds } };
+    }
+    case 'changeTimezone': {
+      const offset = request.timezoneRawOffset ?? Number.NaN;
+      if (
+        !Number.isInteger(offset) ||
+        offset < TIMEZONE_RANGE_MS.min ||
+        offset > TIMEZONE_RANGE_MS.max ||
+        offset % QUARTER_HOUR_MS !== 0
+      ) {
+        throw new ApiError('badParameter', {}, 'timezoneRawOffset');
+      }
+      return { command: 'setTimezone', params: { offset } };
+    }
+    case 'configPassageMode': {
+      requireFeature(lock, 'passageMode');
+      const passage = request.passageMode ?? { enabled: false, periods: [] };
+      assertVerdict(validatePassagePeriods(passage.periods, passage.enabled), 'periods');
+      return { command: 'setPassageMode', params: passage };
     }
   }
 }

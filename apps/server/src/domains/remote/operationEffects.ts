@@ -1,4 +1,11 @@
-import { DEVICE_COMMANDS, type DeviceCommandName, LockState } from '@smartlock/contract';
+import {
+  DEVICE_COMMANDS,
+  type DeviceCommandName,
+  LockState,
+  LockSwitch,
+  type PassagePeriod,
+  Switch,
+} from '@smartlock/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { locks } from '../../db/schema';
@@ -53,6 +60,14 @@ export async function applyResult(
   if (typeof result.parking === 'string') Object.assign(set, parkingColumns(result.parking));
   const switches: Record<string, number> = {};
   if (command === 'setSwitch') switches[String(result.name)] = Number(result.value);
+  if (command === 'setAutoLock') set.autoLockSeconds = Number(result.seconds);
+  if (command === 'setTimezone') set.timezoneRawOffset = Number(result.offset);
+  if (command === 'setRoomStatus') set.roomStatus = Number(result.status);
+  if (command === 'setPassageMode') {
+    const passageMode = result.enabled ? Switch.on : Switch.off;
+    set.passageMode = { passageMode, periods: result.periods as PassagePeriod[] };
+    switches[LockSwitch.passageMode] = passageMode;
+  }
   if (command === 'queryState' && result.switches && typeof result.switches === 'object') {
     Object.assign(switches, result.switches);
   }

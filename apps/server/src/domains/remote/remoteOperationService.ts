@@ -6,12 +6,13 @@ import {
   NO_RETRY_ERRORS,
   type Progress,
   type RemoteOperation,
+  type RemoteOperationName,
   RemoteOperationState,
   type Reply,
   signMessage,
 } from '@smartlock/contract';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { remoteOperations, users } from '../../db/schema';
 import type { GatewaySecrets } from '../../devices/gatewaySecrets';
 import { ApiError } from '../../http/apiError';
@@ -93,6 +94,44 @@ export class RemoteOperationService {
     const presented = presentOperation(row);
     await this.live.publish(userId, 'operation', presented);
     return presented;
+  }
+
+  /**
+   * A setting that is the cloud's own (no command to send): saved now, and answered as an
+   * operation that has already succeeded, like every other setting.
+   */
+  async completeInCloud(
+    userId: number,
+    lockId: number,
+    name: RemoteOperationName,
+    result: Record<string, unknown>,
+    save: (tx: Executor) => Promise<unknown>,
+  ): Promise<RemoteOperation> {
+    await managedLock(this.db, userId, lockId);
+    const row = await this.db.transaction(async (tx) => {
+      await save(tx);
+      const now = new Date();
+      const [inserted] = await tx
+        .insert(remoteOperations)
+        .values({
+          id: randomUUID(),
+          lockId,
+          userId,
+          name,
+          command: 'cloud',
+          params: result,
+          state: RemoteOperationState.success,
+          result,
+          createdAt: now,
+          deadline: now,
+          finishedAt: now,
+        })
+        .returning();
+      return inserted;
+    });
+    if (!row) throw new Error('operation insert returned nothing');
+    await this.announce(row);
+    return presentOperation(row);
   }
 
   /** The caller's own operation (or one on a lock the caller manages). */

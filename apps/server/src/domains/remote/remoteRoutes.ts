@@ -1,5 +1,15 @@
-import { lock, type RemoteOperationName } from '@smartlock/contract';
+import {
+  DaylightSavingReminder,
+  LockSetting,
+  lock,
+  type RemoteOperationName,
+  Switch,
+  valuesOf,
+} from '@smartlock/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { locks } from '../../db/schema';
+import { ApiError } from '../../http/apiError';
 import type { CallContext } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { requireSession } from '../user/userRoutes';
@@ -19,10 +29,37 @@ export function remoteRoutes(db: Db, operations: RemoteOperationService): Route[
     route(lock.controlParkingLock, async (params, ctx) =>
       operations.start(requireSession(ctx).userId, params.lockId, { name: 'parkingLock', action: params.action }),
     ),
-    route(lock.updateSetting, async (params, ctx) =>
-      operations.start(requireSession(ctx).userId, params.lockId, {
+    route(lock.updateSetting, async (params, ctx) => {
+      const userId = requireSession(ctx).userId;
+      if (params.type === LockSetting.daylightSavingReminder) {
+        if (!valuesOf(DaylightSavingReminder).includes(params.value as 1)) {
+          throw new ApiError('badParameter', {}, 'value');
+        }
+        return operations.completeInCloud(userId, params.lockId, 'updateSetting', params, (tx) =>
+          tx.update(locks).set({ daylightSavingReminder: params.value }).where(eq(locks.id, params.lockId)),
+        );
+      }
+      return operations.start(userId, params.lockId, {
         name: 'updateSetting',
         setting: { type: params.type, value: params.value },
+      });
+    }),
+    route(lock.setAutoLockTime, async (params, ctx) =>
+      operations.start(requireSession(ctx).userId, params.lockId, {
+        name: 'setAutoLockTime',
+        autoLockSeconds: params.seconds,
+      }),
+    ),
+    route(lock.changeTimezoneRawOffset, async (params, ctx) =>
+      operations.start(requireSession(ctx).userId, params.lockId, {
+        name: 'changeTimezone',
+        timezoneRawOffset: params.timezoneRawOffset,
+      }),
+    ),
+    route(lock.configPassageMode, async (params, ctx) =>
+      operations.start(requireSession(ctx).userId, params.lockId, {
+        name: 'configPassageMode',
+        passageMode: { enabled: params.passageMode === Switch.on, periods: params.periods },
       }),
     ),
     route(lock.getRemoteOperation, async (params, ctx) =>

@@ -8,11 +8,11 @@ import { ApiError, assertVerdict } from '../../http/apiError';
 export function deviceIdentity(field: 'lock' | 'gateway', rawMac: string, name: string): { mac: string; name: string } {
   const mac = normalizeMac(rawMac);
   if (!mac) throw new ApiError('badParameter', {}, `${field}Mac`);
-  return { mac, name: deviceName(field, name) };
+  return { mac, name: validatedName(field, name) };
 }
 
-/** A device's name, which must be valid text (registration and renaming alike). */
-export function deviceName(field: 'lock' | 'gateway', name: string): string {
+/** A name a user gives (lock, gateway, group), which must be valid text: registration and renaming alike. */
+export function validatedName(field: 'lock' | 'gateway' | 'group', name: string): string {
   assertVerdict(validateRemark(name), `${field}Name`);
   return name;
 }

@@ -1,0 +1,126 @@
+import { GroupId, hasFeature, LockAdminFlag, LockQueryType, LockRole, signalGradeOfRssi } from '@smartlock/contract';
+import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { gatewayLocks, gateways, lockGroupLocks, lockGroups, locks } from '../../db/schema';
+import { ApiError } from '../../http/apiError';
+import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import type { LockRow } from './lockAccess';
+
+export interface LockListQuery {
+  pageNo: number;
+  pageSize: number;
+  type: number;
+  groupId: number;
+  lockName?: string | undefined;
+}
+
+/** Per lock: whether an online gateway of its owner reaches it, and the best signal among them. */
+function reachOf(db: Db) {
+  return db
+    .select({
+      lockId: gatewayLocks.lockId,
+      online: sql<number>`max(${gateways.online})`.as('reach_online'),
+      rssi: sql<number | null>`max(case when ${gateways.online} = 1 then ${gatewayLocks.rssi} end)`.as('reach_rssi'),
+    })
+    .from(gatewayLocks)
+    .innerJoin(gateways, eq(gateways.id, gatewayLocks.gatewayId))
+    .groupBy(gatewayLocks.lockId)
+    .as('reach');
+}
+
+/** A lock as the console's list shows it, for a caller who owns it. */
+export function presentLockItem(lock: LockRow, groupId: number | null, online: number | null, rssi: number | null) {
+  return {
+    lockId: lock.id,
+    lockName: lock.name,
+    lockMac: lock.mac,
+    state: lock.state,
+    battery: lock.battery,
+    groupId: groupId ?? GroupId.ungrouped,
+    role: LockRole.owner,
+    isAdmin: LockAdminFlag.yes,
+    hasGateway: Number(online) === 1 ? 1 : 0,
+    signalGrade: Number(online) === 1 ? signalGradeOfRssi(rssi === null ? null : Number(rssi)) : 0,
+    isParkingLock: hasFeature(lock.featureValue, 'parkingLock'),
+    featureValue: lock.featureValue,
+  };
+}
+
+/**
+ * The console's lock list. The caller administers the locks it owns (query types "all" and
+ * "admin"); authorized administration of others' locks arrives with lock users and admins, so
+ * type "authorized admin" has nothing to list until then. Group -1 is every lock, 0 those in
+ * none of the caller's groups, else one of the caller's own groups.
+ */
+export async function listLocks(db: Db, userId: number, query: LockListQuery) {
+  if (query.groupId > 0) {
+    const [group] = await db
+      .select({ id: lockGroups.id })
+      .from(lockGroups)
+      .where(and(eq(lockGroups.id, query.groupId), eq(lockGroups.ownerId, userId)));
+    if (!group) throw new ApiError('noPermission', {}, 'not a group of this account');
+  }
+  if (query.type === LockQueryType.authorizedAdmin) return pageOf([], 0, query.pageNo, query.pageSize);
+  const filed = and(eq(lockGroupLocks.lockId, locks.id), eq(lockGroupLocks.userId, userId));
+  const conditions: (SQL | undefined)[] = [
+    eq(locks.ownerId, userId),
+    query.lockName ? ilike(locks.name, containsPattern(query.lockName)) : undefined,
+  ];
+  if (query.groupId === GroupId.ungrouped) conditions.push(isNull(lockGroupLocks.groupId));
+  else if (query.groupId > 0) conditions.push(eq(lockGroupLocks.groupId, query.groupId));
+  const where = and(...conditions);
+  const reach = reachOf(db);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ lock: locks, groupId: lockGroupLocks.groupId, online: reach.online, rssi: reach.rssi })
+      .from(locks)
+      .leftJoin(lockGroupLocks, filed)
+      .leftJoin(reach, eq(reach.lockId, locks.id))
+      .where(where)
+      .orderBy(asc(locks.name), asc(locks.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query.pageNo, query.pageSize)),
+    db.select({ n: count() }).from(locks).leftJoin(lockGroupLocks, filed).where(where),
+  ]);
+  const list = rows.map((r) => presentLockItem(r.lock, r.groupId, r.online, r.rssi));
+  return pageOf(list, total?.n ?? 0, query.pageNo, query.pageSize);
+}
+
+/** Everything the lock-detail screen shows. */
+export async function lockDetail(db: Db, userId: number, lock: LockRow) {
+  const [filed] = await db
+    .select({ groupId: lockGroupLocks.groupId })
+    .from(lockGroupLocks)
+    .where(and(eq(lockGroupLocks.lockId, lock.id), eq(lockGroupLocks.userId, userId)));
+  const reaching = await db
+    .select({ gateway: gateways, rssi: gatewayLocks.rssi })
+    .from(gatewayLocks)
+    .innerJoin(gateways, and(eq(gateways.id, gatewayLocks.gatewayId), eq(gateways.ownerId, lock.ownerId)))
+    .where(eq(gatewayLocks.lockId, lock.id))
+    .orderBy(asc(gateways.name));
+  const online = reaching.filter((r) => r.gateway.online === 1);
+  const best = online.reduce<number | null>(
+    (m, r) => (r.rssi !== null && (m === null || r.rssi > m) ? r.rssi : m),
+    null,
+  );
+  return {
+    ...presentLockItem(lock, filed?.groupId ?? null, online.length > 0 ? 1 : 0, best),
+    lockNumber: lock.lockNumber,
+    firmware: lock.firmware,
+    passcodeVersion: lock.passcodeVersion,
+    timezoneRawOffset: lock.timezoneRawOffset,
+    autoLockTime: lock.autoLockSeconds,
+    passageModeConfig: lock.passageMode,
+    switches: lock.switches,
+    roomStatus: lock.roomStatus,
+    daylightSavingReminder: lock.daylightSavingReminder,
+    parking: lock.parking,
+    gateways: reaching.map((r) => ({
+      gatewayId: r.gateway.id,
+      gatewayName: r.gateway.name,
+      isOnline: r.gateway.online,
+      signalGrade: r.gateway.online ? signalGradeOfRssi(r.rssi) : 0,
+    })),
+    createdAt: lock.createdAt.getTime(),
+  };
+}
