@@ -1,7 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   ACCESS_TOKEN_COOKIE,
   ERRORS,
@@ -20,78 +16,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks, notifications } from '../../db/schema';
 import { rootSecret } from '../../secrets';
 import { deriveKey } from '../../security/crypto';
-import { loggedInClient, PASSWORD } from '../../test/fixtures';
+import { loggedInClient } from '../../test/fixtures';
 import { type FleetGateway, FleetProcess } from '../../test/fleetProcess';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { type FleetServer, startFleetServer, until } from '../../test/fleetServer';
+import type { TestClient, TestServer } from '../../test/harness';
 import { type LiveEvent, LiveStream } from '../../test/liveStream';
 import { operate, operationEnd } from '../../test/operations';
 
 const OWNER = 'fleet-owner@example.com';
+let setup: FleetServer;
 let server: TestServer;
 let client: TestClient;
 let fleet: FleetProcess;
 let gateways: FleetGateway[];
 let apiUrl: string;
-let stateDir: string;
-
-function fleetArgs(stateFile: string, extra: string[] = []): string[] {
-  return [
-    '--api',
-    apiUrl,
-    '--account',
-    OWNER,
-    '--password',
-    PASSWORD,
-    '--mqtt',
-    `mqtt://127.0.0.1:${server.app.services.devices.broker?.port}`,
-    '--state',
-    stateFile,
-    '--latency',
-    '20',
-    ...extra,
-  ];
-}
 
 async function switchValue(lockId: number, name: string): Promise<number | undefined> {
   const [row] = await server.app.services.database.db.select().from(locks).where(eq(locks.id, lockId));
   return row?.switches[name];
 }
 
-async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 beforeAll(async () => {
-  server = await startTestServer({
-    REMOTE_OPERATION_SECONDS: 3,
-    SECRET_KEY: 'remote-operations-test-secret-0123456789',
-  });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  apiUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-  client = (await loggedInClient(server, OWNER)).client;
-  stateDir = mkdtempSync(join(tmpdir(), 'smartlock-fleet-'));
-  fleet = new FleetProcess(
-    fleetArgs(join(stateDir, 'devices.json'), [
-      '--gateways',
-      '1',
-      '--locks-per-gateway',
-      '2',
-      '--kinds',
-      'door,parking',
-    ]),
-  ).start();
-  gateways = await fleet.ready();
-  const door = gateways[0]?.locks.find((l) => l.kind === 'door');
-  await until(async () => door !== undefined && (await switchValue(door.lockId, 'remoteUnlock')) === 1);
+  setup = await startFleetServer(
+    OWNER,
+    { gateways: 1, locksPerGateway: 2, kinds: 'door,parking' },
+    { SECRET_KEY: 'remote-operations-test-secret-0123456789' },
+  );
+  ({ server, client, fleet, gateways, apiUrl } = setup);
 }, 90_000);
 
 afterAll(async () => {
-  await fleet?.stop();
-  await server?.close();
+  setup.fleet = fleet;
+  await setup?.close();
 });
 
 const door = () => gateways[0]?.locks.find((l) => l.kind === 'door') as { lockId: number; mac: string };
@@ -295,7 +251,7 @@ describe('a gateway that vanishes mid-command', () => {
     await fleet.kill();
     await new Promise((r) => setTimeout(r, 200));
     const from = 0;
-    fleet = new FleetProcess(fleetArgs(join(stateDir, 'devices.json'))).start();
+    fleet = new FleetProcess(setup.fleetArgs()).start();
     await fleet.ready();
     const refused = await fleet.waitFor((l) => l.event === 'command' && l.id === operation.operationId, 20_000, from);
     expect(refused.outcome).toBe('expired');
