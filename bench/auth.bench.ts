@@ -4,22 +4,14 @@
  * Run: npm run bench -w @smartlock/bench -- auth
  */
 import { performance } from 'node:perf_hooks';
-import { canonicalString, RequestParam, signRequest, user, ValidationCodeType } from '@smartlock/contract';
+import { canonicalString, user, ValidationCodeType } from '@smartlock/contract';
 import { buildApp } from '@smartlock/server/src/app';
 import { testConfig } from '@smartlock/server/src/config';
 import { hmacHex } from '@smartlock/server/src/security/crypto';
+import { BENCH_CONSOLE_SECRET, percentile, signedBody } from './support';
 
-const SECRET = 'bench-console-secret-0123456789';
+const SECRET = BENCH_CONSOLE_SECRET;
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 2000);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-async function signedBody(path: string, params: Record<string, string>) {
-  const all = { ...params, [RequestParam.appId]: 'smartlock-console', [RequestParam.timestamp]: String(Date.now()) };
-  return { ...all, [RequestParam.sign]: await signRequest(path, all, SECRET) };
-}
 
 const app = await buildApp(
   testConfig({ CONSOLE_APP_SECRET: SECRET, DATABASE_URL: process.env.DATABASE_URL || undefined, LOG_LEVEL: 'silent' }),

@@ -21,4 +21,6 @@ ALTER TABLE "lock_group_locks" ADD CONSTRAINT "lock_group_locks_user_id_users_id
 ALTER TABLE "lock_group_locks" ADD CONSTRAINT "lock_group_locks_lock_id_locks_id_fk" FOREIGN KEY ("lock_id") REFERENCES "public"."locks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lock_group_locks" ADD CONSTRAINT "lock_group_locks_group_id_lock_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."lock_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lock_groups" ADD CONSTRAINT "lock_groups_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "lock_group_locks_group_idx" ON "lock_group_locks" USING btree ("group_id");
+CREATE INDEX "lock_group_locks_group_idx" ON "lock_group_locks" USING btree ("group_id");--> statement-breakpoint
+CREATE INDEX "lock_group_locks_user_group_idx" ON "lock_group_locks" USING btree ("user_id","group_id");--> statement-breakpoint
+CREATE INDEX "locks_owner_name_idx" ON "locks" USING btree ("owner_id","name","id");

@@ -167,7 +167,7 @@ export const locks = pgTable(
     daylightSavingReminder: integer('daylight_saving_reminder').notNull().default(3),
     createdAt: createdAt(),
   },
-  (t) => [index('locks_owner_idx').on(t.ownerId)],
+  (t) => [index('locks_owner_idx').on(t.ownerId), index('locks_owner_name_idx').on(t.ownerId, t.name, t.id)],
 );
 
 /** Gateways, each with its own MQTT secret (only its SHA-256 is kept). */
@@ -313,5 +313,9 @@ export const lockGroupLocks = pgTable(
       .notNull()
       .references(() => lockGroups.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.lockId] }), index('lock_group_locks_group_idx').on(t.groupId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lockId] }),
+    index('lock_group_locks_group_idx').on(t.groupId),
+    index('lock_group_locks_user_group_idx').on(t.userId, t.groupId),
+  ],
 );

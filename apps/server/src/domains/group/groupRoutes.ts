@@ -1,5 +1,5 @@
 import { group } from '@smartlock/contract';
-import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { lockGroupLocks, lockGroups, locks } from '../../db/schema';
@@ -23,31 +23,27 @@ export function groupRoutes(db: Db): Route[] {
   return [
     route(group.list, async (_params, ctx) => {
       const userId = requireSession(ctx).userId;
-      const counted = db
-        .select({ groupId: lockGroupLocks.groupId, n: count().as('n') })
-        .from(lockGroupLocks)
-        .innerJoin(locks, and(eq(locks.id, lockGroupLocks.lockId), eq(locks.ownerId, userId)))
-        .where(eq(lockGroupLocks.userId, userId))
-        .groupBy(lockGroupLocks.groupId)
-        .as('counted');
-      const [groups, [all], [ungrouped]] = await Promise.all([
+      // A user's filing rows are only of locks the user manages (a transfer removes the giver's).
+      const [groups, counts, [all]] = await Promise.all([
         db
-          .select({ groupId: lockGroups.id, groupName: lockGroups.name, lockCount: counted.n })
+          .select({ groupId: lockGroups.id, groupName: lockGroups.name })
           .from(lockGroups)
-          .leftJoin(counted, eq(counted.groupId, lockGroups.id))
           .where(eq(lockGroups.ownerId, userId))
           .orderBy(asc(lockGroups.name), asc(lockGroups.id)),
-        db.select({ n: count() }).from(locks).where(eq(locks.ownerId, userId)),
         db
-          .select({ n: count() })
-          .from(locks)
-          .leftJoin(lockGroupLocks, and(eq(lockGroupLocks.lockId, locks.id), eq(lockGroupLocks.userId, userId)))
-          .where(and(eq(locks.ownerId, userId), isNull(lockGroupLocks.groupId))),
+          .select({ groupId: lockGroupLocks.groupId, n: count() })
+          .from(lockGroupLocks)
+          .where(eq(lockGroupLocks.userId, userId))
+          .groupBy(lockGroupLocks.groupId),
+        db.select({ n: count() }).from(locks).where(eq(locks.ownerId, userId)),
       ]);
+      const byGroup = new Map(counts.map((c) => [c.groupId, c.n]));
+      const filed = counts.reduce((sum, c) => sum + c.n, 0);
+      const totalCount = all?.n ?? 0;
       return {
-        list: groups.map((g) => ({ ...g, lockCount: Number(g.lockCount ?? 0) })),
-        ungroupedCount: ungrouped?.n ?? 0,
-        totalCount: all?.n ?? 0,
+        list: groups.map((g) => ({ ...g, lockCount: byGroup.get(g.groupId) ?? 0 })),
+        ungroupedCount: Math.max(0, totalCount - filed),
+        totalCount,
       };
     }),
 

@@ -1,5 +1,5 @@
 import { GroupId, hasFeature, LockAdminFlag, LockQueryType, LockRole, signalGradeOfRssi } from '@smartlock/contract';
-import { and, asc, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gatewayLocks, gateways, lockGroupLocks, lockGroups, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -14,18 +14,22 @@ export interface LockListQuery {
   lockName?: string | undefined;
 }
 
-/** Per lock: whether an online gateway of its owner reaches it, and the best signal among them. */
-function reachOf(db: Db) {
-  return db
+/** Per lock of `lockIds`: whether an online gateway reaches it, and the best signal among them. */
+async function reachOf(db: Db, lockIds: number[]): Promise<Map<number, { online: number; rssi: number | null }>> {
+  if (lockIds.length === 0) return new Map();
+  const rows = await db
     .select({
       lockId: gatewayLocks.lockId,
-      online: sql<number>`max(${gateways.online})`.as('reach_online'),
-      rssi: sql<number | null>`max(case when ${gateways.online} = 1 then ${gatewayLocks.rssi} end)`.as('reach_rssi'),
+      online: sql<number>`max(${gateways.online})`,
+      rssi: sql<number | null>`max(case when ${gateways.online} = 1 then ${gatewayLocks.rssi} end)`,
     })
     .from(gatewayLocks)
     .innerJoin(gateways, eq(gateways.id, gatewayLocks.gatewayId))
-    .groupBy(gatewayLocks.lockId)
-    .as('reach');
+    .where(inArray(gatewayLocks.lockId, lockIds))
+    .groupBy(gatewayLocks.lockId);
+  return new Map(
+    rows.map((r) => [r.lockId, { online: Number(r.online), rssi: r.rssi === null ? null : Number(r.rssi) }]),
+  );
 }
 
 /** A lock as the console's list shows it, for a caller who owns it. */
@@ -69,20 +73,27 @@ export async function listLocks(db: Db, userId: number, query: LockListQuery) {
   if (query.groupId === GroupId.ungrouped) conditions.push(isNull(lockGroupLocks.groupId));
   else if (query.groupId > 0) conditions.push(eq(lockGroupLocks.groupId, query.groupId));
   const where = and(...conditions);
-  const reach = reachOf(db);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ lock: locks, groupId: lockGroupLocks.groupId, online: reach.online, rssi: reach.rssi })
+      .select({ lock: locks, groupId: lockGroupLocks.groupId })
       .from(locks)
       .leftJoin(lockGroupLocks, filed)
-      .leftJoin(reach, eq(reach.lockId, locks.id))
       .where(where)
       .orderBy(asc(locks.name), asc(locks.id))
       .limit(query.pageSize)
       .offset(offsetOf(query.pageNo, query.pageSize)),
-    db.select({ n: count() }).from(locks).leftJoin(lockGroupLocks, filed).where(where),
+    query.groupId === GroupId.all
+      ? db.select({ n: count() }).from(locks).where(where)
+      : db.select({ n: count() }).from(locks).leftJoin(lockGroupLocks, filed).where(where),
   ]);
-  const list = rows.map((r) => presentLockItem(r.lock, r.groupId, r.online, r.rssi));
+  const reach = await reachOf(
+    db,
+    rows.map((r) => r.lock.id),
+  );
+  const list = rows.map((r) => {
+    const linked = reach.get(r.lock.id);
+    return presentLockItem(r.lock, r.groupId, linked?.online ?? null, linked?.rssi ?? null);
+  });
   return pageOf(list, total?.n ?? 0, query.pageNo, query.pageSize);
 }
 

@@ -1,0 +1,44 @@
+/** What the benchmarks share: percentiles, signed calls through app.inject, a logged-in account. */
+import { type CallDefinition, RequestParam, signRequest, user } from '@smartlock/contract';
+import type { FastifyInstance } from 'fastify';
+
+export const BENCH_CONSOLE_SECRET = 'bench-console-secret-0123456789';
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/** Parameters signed as the console signs them (app id, timestamp, HMAC). */
+export async function signedBody(path: string, params: Record<string, string>): Promise<Record<string, string>> {
+  const all = { ...params, [RequestParam.appId]: 'smartlock-console', [RequestParam.timestamp]: String(Date.now()) };
+  return { ...all, [RequestParam.sign]: await signRequest(path, all, BENCH_CONSOLE_SECRET) };
+}
+
+/** A signed call in process; the reply's JSON. */
+export async function call(
+  app: FastifyInstance,
+  definition: CallDefinition,
+  params: Record<string, string>,
+  cookie = '',
+) {
+  const body = new URLSearchParams(await signedBody(definition.path, params)).toString();
+  const headers: Record<string, string> = cookie ? { cookie: `ACCESS_TOKEN=${cookie}` } : {};
+  const response =
+    definition.method === 'GET'
+      ? await app.inject({ method: 'GET', url: `/api${definition.path}?${body}`, headers })
+      : await app.inject({
+          method: 'POST',
+          url: `/api${definition.path}`,
+          payload: body,
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        });
+  return { json: response.json() as { errorCode: number; data: unknown }, response };
+}
+
+/** Logs an existing account in; its session cookie. */
+export async function loginCookie(app: FastifyInstance, account: string, password: string): Promise<string> {
+  const { response } = await call(app, user.login, { account, password });
+  const cookie = response.cookies.find((c) => c.name === 'ACCESS_TOKEN')?.value;
+  if (!cookie) throw new Error(`login failed: ${response.body}`);
+  return cookie;
+}
