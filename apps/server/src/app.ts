@@ -15,6 +15,7 @@ import { groupRoutes } from './domains/group/groupRoutes';
 import { lockRoutes } from './domains/lock/lockRoutes';
 import { recordRoutes } from './domains/record/recordRoutes';
 import { remoteRoutes } from './domains/remote/remoteRoutes';
+import { UnlockLinks } from './domains/remote/unlockLinks';
 import { AccountService } from './domains/user/accountService';
 import { userRoutes } from './domains/user/userRoutes';
 import { SliderService } from './domains/verification/slider/sliderService';
@@ -125,7 +126,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...companyRoutes(brands),
     ...lockRoutes({ db, accounts, codes }),
     ...groupRoutes(db),
-    ...remoteRoutes(db, devices.operations),
+    ...remoteRoutes(
+      db,
+      devices.operations,
+      new UnlockLinks(db, devices.operations, config.REMOTE_OPERATION_SECONDS * 1000),
+    ),
     ...gatewayRoutes({ db, devices, accounts, codes }),
     ...recordRoutes(db),
   ];

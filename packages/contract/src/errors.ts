@@ -95,6 +95,8 @@ export const ERRORS = {
   paymentFailed: { code: -5001, http: 402 },
   paymentCancelled: { code: -5002, http: 402 },
   orderNotPaid: { code: -5003, http: 402 },
+  advancedFunctionRequired: { code: -5010, http: 402 },
+  unlockLinkInvalid: { code: -3070, http: 410 },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -319,3 +319,21 @@ export const lockGroupLocks = pgTable(
     index('lock_group_locks_user_group_idx').on(t.userId, t.groupId),
   ],
 );
+
+/** Unlock links: a signed, expiring link that unlocks a lock for whoever opens it. Only the hash is kept. */
+export const unlockLinks = pgTable(
+  'unlock_links',
+  {
+    id: serial('id').primaryKey(),
+    lockId: integer('lock_id')
+      .notNull()
+      .references(() => locks.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unlock_links_lock_idx').on(t.lockId)],
+);

@@ -306,3 +306,50 @@ export const transfer = defineCall({
   }),
   data: emptyData,
 });
+
+export const batchUnlock = defineCall({
+  path: '/lock/batchUnlock',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    "Unlock many of the caller's own locks remotely at once (the owner, with the advanced function). Answers per lock: the operation it started (followed like any other), or the catalogue code of why it could not start.",
+  params: z.object({ lockIdList: idListField }),
+  data: z.object({
+    list: z.array(
+      z.object({ lockId: z.number().int(), errorCode: z.number().int(), operation: remoteOperation.nullable() }),
+    ),
+  }),
+});
+
+export const createUnlockLink = defineCall({
+  path: '/lock/createUnlockLink',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    'A signed, expiring link (valid 1 minute to 7 days) that unlocks the lock remotely when opened, on behalf of the caller and only while the caller still manages the lock and remote unlock is on.',
+  params: lockTarget.extend({
+    validMinutes: intField.pipe(
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(7 * 24 * 60),
+    ),
+  }),
+  data: z.object({ token: z.string(), expiresAt: z.number() }),
+});
+
+export const unlockByLink = defineCall({
+  path: '/lock/unlockByLink',
+  method: 'POST',
+  auth: 'public',
+  summary:
+    'Open an unlock link: unlocks the lock remotely and answers once the operation has ended (or its deadline passed). An expired or unknown link gives "unlock link invalid".',
+  params: z.object({
+    token: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{20,100}$/),
+  }),
+  data: remoteOperation.extend({ lockName: z.string() }),
+});

@@ -142,6 +142,17 @@ export class RemoteOperationService {
     return presentOperation(row);
   }
 
+  /** Waits for an operation to end (its row is the truth, whichever instance ends it). */
+  async waitForEnd(operationId: string, timeoutMs: number): Promise<RemoteOperation> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [row] = await this.db.select().from(remoteOperations).where(eq(remoteOperations.id, operationId));
+      if (!row) throw new ApiError('notFound', {}, 'no such operation');
+      if (!(OPEN as number[]).includes(row.state) || Date.now() > deadline) return presentOperation(row);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   /** A gateway's reply; only the gateway the command went to can end it. */
   async onReply(gatewayId: number, reply: Reply): Promise<void> {
     const [row] = await this.db

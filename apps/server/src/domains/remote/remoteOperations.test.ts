@@ -9,11 +9,12 @@ import {
   lockRecord,
   type RemoteOperation,
   RemoteOperationState,
+  VipStatus,
 } from '@smartlock/contract';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locks, notifications } from '../../db/schema';
+import { locks, notifications, unlockLinks, users } from '../../db/schema';
 import { rootSecret } from '../../secrets';
 import { deriveKey } from '../../security/crypto';
 import { loggedInClient } from '../../test/fixtures';
@@ -230,6 +231,70 @@ describe('the live channel and replayed commands', () => {
     } finally {
       await spy.endAsync(true);
     }
+  });
+});
+
+describe('batch unlock and unlock links', () => {
+  it('unlocks many locks at once for an owner with the advanced function, answering per lock', async () => {
+    const db = server.app.services.database.db;
+    const lockIdList = `${door().lockId},${barrier().lockId}`;
+    const without = await client.call(lock.batchUnlock, { lockIdList });
+    expect(without.body.errorCode).toBe(ERRORS.advancedFunctionRequired.code);
+    const [owner] = await db.select().from(users).where(eq(users.email, OWNER));
+    await db
+      .update(users)
+      .set({ vipStatus: VipStatus.trial })
+      .where(eq(users.id, owner?.id as number));
+    const reply = await client.call<{
+      list: { lockId: number; errorCode: number; operation: RemoteOperation | null }[];
+    }>(lock.batchUnlock, { lockIdList });
+    expect(reply.body.errorCode).toBe(0);
+    const [first, second] = reply.body.data?.list ?? [];
+    expect(first).toMatchObject({ lockId: door().lockId, errorCode: 0 });
+    expect(second).toMatchObject({
+      lockId: barrier().lockId,
+      errorCode: ERRORS.operationNotSupported.code,
+      operation: null,
+    });
+    const ended = await operationEnd(client, first?.operation?.operationId as string);
+    expect(ended.state).toBe(RemoteOperationState.success);
+    await operate(client, lock.lockBolt, { lockId: door().lockId });
+    const stranger = (await loggedInClient(server, 'batch-stranger@example.com')).client;
+    expect((await stranger.call(lock.batchUnlock, { lockIdList })).body.errorCode).toBe(
+      ERRORS.advancedFunctionRequired.code,
+    );
+  });
+
+  it('unlocks through a link for whoever opens it, until it expires', async () => {
+    const made = await client.call<{ token: string; expiresAt: number }>(lock.createUnlockLink, {
+      lockId: door().lockId,
+      validMinutes: 30,
+    });
+    expect(made.body.errorCode).toBe(0);
+    const token = made.body.data?.token as string;
+    const from = fleet.lines.length;
+    const visitor = server.client();
+    const opened = await visitor.call<RemoteOperation & { lockName: string }>(lock.unlockByLink, { token });
+    expect(opened.body.data).toMatchObject({ state: RemoteOperationState.success, lockId: door().lockId });
+    await fleet.waitFor(
+      (l) => l.event === 'bolt' && l.lockMac === door().mac && l.state === LockState.unlocked,
+      5000,
+      from,
+    );
+    await operate(client, lock.lockBolt, { lockId: door().lockId });
+
+    await server.app.services.database.db
+      .update(unlockLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(unlockLinks.lockId, door().lockId));
+    expect((await visitor.call(lock.unlockByLink, { token })).body.errorCode).toBe(ERRORS.unlockLinkInvalid.code);
+    expect((await visitor.call(lock.unlockByLink, { token: 'x'.repeat(43) })).body.errorCode).toBe(
+      ERRORS.unlockLinkInvalid.code,
+    );
+    const stranger = (await loggedInClient(server, 'link-stranger@example.com')).client;
+    expect(
+      (await stranger.call(lock.createUnlockLink, { lockId: door().lockId, validMinutes: 5 })).body.errorCode,
+    ).toBe(ERRORS.noPermission.code);
   });
 });
 

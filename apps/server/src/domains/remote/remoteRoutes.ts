@@ -13,11 +13,13 @@ import { ApiError } from '../../http/apiError';
 import type { CallContext } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { requireSession } from '../user/userRoutes';
+import { batchUnlock } from './batchUnlock';
 import { listForRemoteOperation } from './remoteLockList';
 import type { RemoteOperationService } from './remoteOperationService';
+import type { UnlockLinks } from './unlockLinks';
 
 /** The remote operation calls: unlock, lock, state, clock, car-park barrier, switches. */
-export function remoteRoutes(db: Db, operations: RemoteOperationService): Route[] {
+export function remoteRoutes(db: Db, operations: RemoteOperationService, links: UnlockLinks): Route[] {
   const start = (name: RemoteOperationName) => async (params: { lockId: number }, ctx: CallContext) =>
     operations.start(requireSession(ctx).userId, params.lockId, { name });
   return [
@@ -68,5 +70,12 @@ export function remoteRoutes(db: Db, operations: RemoteOperationService): Route[
     route(lock.listForRemoteOperation, async (params, ctx) =>
       listForRemoteOperation(db, requireSession(ctx).userId, params),
     ),
+    route(lock.batchUnlock, async (params, ctx) =>
+      batchUnlock(db, operations, requireSession(ctx).userId, params.lockIdList),
+    ),
+    route(lock.createUnlockLink, async (params, ctx) =>
+      links.create(requireSession(ctx).userId, params.lockId, params.validMinutes),
+    ),
+    route(lock.unlockByLink, async (params) => links.open(params.token)),
   ];
 }
