@@ -119,3 +119,161 @@ export class GatewayPage {
     await this.page.getByTestId('rename-submit').click();
   }
 }
+
+/** Picks an option by its text in the Ant Design select that is open now. */
+async function pickOption(page: Page, text: string | RegExp): Promise<void> {
+  await page.locator('.ant-select-dropdown:visible').getByText(text).first().click();
+}
+
+/** The console home (console/home): the lock list with its filters. */
+export class LockListPage {
+  constructor(private readonly page: Page) {}
+
+  table(): Locator {
+    return this.page.getByTestId('lock-table');
+  }
+
+  rows(): Locator {
+    return this.table().locator('tbody tr[data-row-key]');
+  }
+
+  row(name: string): Locator {
+    return this.rows().filter({ hasText: name });
+  }
+
+  emptyState(): Locator {
+    return this.page.getByTestId('locks-empty');
+  }
+
+  async filterByGroup(label: string | RegExp): Promise<void> {
+    await this.page.getByTestId('group-filter').click();
+    await pickOption(this.page, label);
+  }
+
+  async openLock(name: string): Promise<void> {
+    await this.row(name).getByTestId('lock-link').click();
+    await this.page.getByTestId('lock-header').waitFor();
+  }
+}
+
+/** Lock groups (group/home): create, move locks, delete. */
+export class LockGroupsPage {
+  constructor(private readonly page: Page) {}
+
+  row(name: string): Locator {
+    return this.page.getByTestId('group-table').locator('tbody tr', { hasText: name });
+  }
+
+  async create(name: string): Promise<void> {
+    await this.page.getByTestId('group-create').click();
+    await this.page.getByTestId('group-name').fill(name);
+    await this.page.getByTestId('group-name-submit').click();
+    await expect(this.row(name)).toBeVisible();
+  }
+
+  /** Moves locks (by name) into a group (by name), or out of every group with "Ungrouped". */
+  async moveLocks(lockNames: string[], target: string | RegExp): Promise<void> {
+    await this.page.getByTestId('move-locks').click();
+    const dialog = this.page.getByTestId('move-locks-dialog');
+    const table = dialog.getByTestId('move-lock-table');
+    for (const name of lockNames) {
+      await table.locator('tbody tr', { hasText: name }).locator('input[type="checkbox"]').check();
+    }
+    await dialog.getByTestId('move-target').click();
+    await pickOption(this.page, target);
+    await dialog.getByTestId('move-submit').click();
+    await expect(dialog).toBeHidden();
+  }
+
+  async showLocksOf(name: string): Promise<void> {
+    await this.row(name).getByTestId('group-locks-link').click();
+  }
+
+  async remove(name: string): Promise<void> {
+    await this.row(name).getByTestId('group-delete').click();
+    await this.page.getByTestId('group-delete-confirm').click();
+    await expect(this.row(name)).toBeHidden();
+  }
+}
+
+/** A lock's detail (manage/:tab) and its settings drawer. */
+export class LockDetailPage {
+  constructor(private readonly page: Page) {}
+
+  name(): Locator {
+    return this.page.getByTestId('lock-name');
+  }
+
+  settings(): Locator {
+    return this.page.getByTestId('lock-settings');
+  }
+
+  async openSettings(): Promise<Locator> {
+    await this.page.getByTestId('open-settings').click();
+    await this.settings().waitFor();
+    return this.settings();
+  }
+
+  async rename(newName: string): Promise<void> {
+    const drawer = await this.openSettings();
+    await drawer.getByTestId('lock-name-input').fill(newName);
+    await drawer.getByTestId('lock-rename-submit').click();
+    await expect(this.name()).toHaveText(newName);
+  }
+}
+
+/** Passage mode of a lock (manage/passageMode). */
+export class PassageModePage {
+  constructor(private readonly page: Page) {}
+
+  periods(): Locator {
+    return this.page.getByTestId('passage-period');
+  }
+
+  async setOn(on: boolean): Promise<void> {
+    const toggle = this.page.getByTestId('passage-mode-switch');
+    if ((await toggle.getAttribute('aria-checked')) !== String(on)) await toggle.click();
+  }
+
+  /** Adds a period on these weekdays (1 Monday to 7 Sunday), all day or keeping the default hours. */
+  async addPeriod(days: number[], allDay: boolean): Promise<void> {
+    await this.page.getByTestId('period-add').click();
+    const period = this.periods().last();
+    for (const day of [1, 2, 3, 4, 5, 6, 7]) {
+      await period.getByTestId(`weekday-${day}`).setChecked(days.includes(day));
+    }
+    if (allDay) await period.getByTestId('period-all-day').check();
+  }
+
+  async removeAll(): Promise<void> {
+    while ((await this.periods().count()) > 0) await this.periods().first().getByTestId('period-remove').click();
+  }
+
+  /** Saves through the lock and waits for the operation's end. */
+  async save(): Promise<OperationEnd> {
+    await this.page.getByTestId('passage-mode-save').click();
+    const status = this.page.locator(ENDED);
+    await status.waitFor({ timeout: 45_000 });
+    return (await status.getAttribute('data-phase')) as OperationEnd;
+  }
+}
+
+/** Transfer locks (manage/transferLock): the locks, the receiving account, the confirmation. */
+export class LockTransferPage {
+  constructor(private readonly page: Page) {}
+
+  chosen(): Locator {
+    return this.page.getByTestId('transfer-selected-locks');
+  }
+
+  async transfer(receiver: string, password: string, code: () => Promise<string>): Promise<void> {
+    const kinds = this.page.getByRole('radiogroup').locator('label');
+    if (await kinds.count()) await kinds.nth(1).click();
+    await this.page.getByTestId('account').fill(receiver);
+    await this.page.getByTestId('transfer-password').fill(password);
+    await this.page.getByTestId('send-code').click();
+    await expect(this.page.getByTestId('send-code')).toBeDisabled();
+    await this.page.getByTestId('validation-code').fill(await code());
+    await this.page.getByTestId('transfer-submit').click();
+  }
+}

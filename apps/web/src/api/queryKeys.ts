@@ -5,6 +5,7 @@
 export const QUERY_ROOT = {
   gateway: ['gateway'],
   gatewayLocks: ['gateway', 'locks'],
+  group: ['group'],
   lock: ['lock'],
   lockRecord: ['lockRecord'],
 } as const;

@@ -6,6 +6,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { ComingSoon } from '../features/coming/ComingSoon';
 import { readSession, writeSession } from '../storage/secureSession';
 import { useConsole } from './context';
+import { RouteLockId } from './routeLockId';
 import type { RouteSpec } from './routeTable';
 
 const lazyPages = new Map<RouteSpec['page'], ComponentType>();
@@ -110,8 +111,10 @@ export function RouteFrame({ spec }: { spec: RouteSpec }) {
   }
   if (!Page) return <ComingSoon titleKey={spec.title} />;
   return (
-    <Suspense fallback={<Spin style={{ margin: 48 }} />}>
-      <Page />
-    </Suspense>
+    <RouteLockId.Provider value={lock.lockId}>
+      <Suspense fallback={<Spin style={{ margin: 48 }} />}>
+        <Page key={lock.lockId} />
+      </Suspense>
+    </RouteLockId.Provider>
   );
 }

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { gatewayNameProblem } from './gatewayName';
+import { NAME_MAX, nameProblem } from './nameRules';
 
-describe('gateway names', () => {
+describe('names', () => {
   it('must not be empty', () => {
-    expect(gatewayNameProblem('')).toBe('required');
-    expect(gatewayNameProblem('   ')).toBe('required');
+    expect(nameProblem('')).toBe('required');
+    expect(nameProblem('   ')).toBe('required');
   });
   it('may have at most 50 characters, spaces around not counted', () => {
-    expect(gatewayNameProblem('x'.repeat(50))).toBeUndefined();
-    expect(gatewayNameProblem(` ${'x'.repeat(50)} `)).toBeUndefined();
-    expect(gatewayNameProblem('x'.repeat(51))).toBe('tooLong');
-    expect(gatewayNameProblem('大堂网关')).toBeUndefined();
+    expect(NAME_MAX).toBe(50);
+    expect(nameProblem('x'.repeat(50))).toBeUndefined();
+    expect(nameProblem(` ${'x'.repeat(50)} `)).toBeUndefined();
+    expect(nameProblem('x'.repeat(51))).toBe('tooLong');
+    expect(nameProblem('大堂网关')).toBeUndefined();
+  });
+  it('take a smaller limit where one applies', () => {
+    expect(nameProblem('abcd', 3)).toBe('tooLong');
   });
 });

@@ -28,6 +28,14 @@ const gateway = {
   home: () => import('../features/gateway/GatewayPage'),
 };
 
+const locks = {
+  home: () => import('../features/lock/list/LockListPage'),
+  detail: () => import('../features/lock/detail/LockDetailPage'),
+  passageMode: () => import('../features/lock/passage/PassageModePage'),
+  transfer: () => import('../features/lock/transfer/TransferLockPage'),
+  groups: () => import('../features/group/GroupPage'),
+};
+
 const auth = {
   login: () => import('../features/auth/LoginPage'),
   register: () => import('../features/auth/RegisterPage'),
@@ -80,7 +88,7 @@ export type ManageTab = (typeof manageTabs)[number];
 export const MANAGE_TABS: readonly ManageTab[] = manageTabs;
 
 export const CONSOLE_ROUTES: RouteSpec[] = [
-  { path: '/console/home', name: 'console-home', title: 'route.consoleHome', query: ['groupId'] },
+  { path: '/console/home', name: 'console-home', title: 'route.consoleHome', query: ['groupId'], page: locks.home },
   { path: '/console/exportRecord', name: 'console-export-record', title: 'route.exportRecords' },
   { path: '/console/exportLockUser', name: 'console-export-lock-user', title: 'route.exportLockUsers' },
   {
@@ -89,8 +97,16 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.passageMode',
     trail: 'lockInfo',
     lockId: true,
+    page: locks.passageMode,
   },
-  { path: '/manage/transferLock', name: 'manage-transfer-lock', title: 'route.transferLock', trail: 'lockInfo' },
+  {
+    path: '/manage/transferLock',
+    name: 'manage-transfer-lock',
+    title: 'route.transferLock',
+    trail: 'lockInfo',
+    query: ['lockId'],
+    page: locks.transfer,
+  },
   {
     path: '/manage/records',
     name: 'manage-records',
@@ -139,6 +155,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
       title: `route.manage.${tab}`,
       trail: 'lockInfo',
       lockId: true,
+      page: locks.detail,
     }),
   ),
   { path: '/account/service', name: 'account-service', title: 'route.services', trail: 'valueAdded' },
@@ -151,7 +168,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
   { path: '/passcode/send', name: 'passcode-send', title: 'route.sendPasscode', trail: 'lockInfo' },
   { path: '/auth/home', name: 'auth-home', title: 'route.authAdmins', trail: 'authAdmin' },
   { path: '/auth/create', name: 'auth-create', title: 'route.addAuthAdmin', trail: 'authAdmin' },
-  { path: '/group/home', name: 'group-home', title: 'route.lockGroups', trail: 'lockGroups' },
+  { path: '/group/home', name: 'group-home', title: 'route.lockGroups', trail: 'lockGroups', page: locks.groups },
   { path: '/lockUser/home', name: 'lock-user-home', title: 'route.lockUsers', trail: 'lockUsers' },
   { path: '/lockUser/onDate', name: 'lock-user-on-date', title: 'route.expiringUsers', trail: 'lockUsers' },
   {

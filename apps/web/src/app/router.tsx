@@ -1,8 +1,9 @@
 import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import ErrorPage from '../features/errors/ErrorPage';
 import NotFoundPage from '../features/errors/NotFoundPage';
+import { HomeRedirect } from '../features/lock/list/HomeRedirect';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { RequireUser } from './RequireUser';
 import { RouteFrame } from './RouteFrame';
@@ -40,7 +41,7 @@ export function buildRouter() {
           path: '/home',
           element: (
             <RequireUser>
-              <Navigate to="/console/home" replace />
+              <HomeRedirect />
             </RequireUser>
           ),
         },

@@ -108,7 +108,7 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
             borderBottom: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
-          <Space size="small" style={{ minWidth: 0 }}>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0, flex: 1 }}>
             {narrow ? (
               <Button
                 type="text"
@@ -124,8 +124,8 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
             >
               {t(spec.title)}
             </Typography.Title>
-          </Space>
-          <Space size="small">
+          </div>
+          <Space size="small" style={{ flexShrink: 0 }}>
             <LanguageSwitcher />
             <Dropdown
               menu={{

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { queriesAfterReconnect, queriesToRefresh } from './liveRefresh';
 
 describe('what live messages refresh', () => {
-  it('refreshes gateway screens on gateway messages', () => {
-    expect(queriesToRefresh('gateway')).toEqual([['gateway']]);
+  it('refreshes gateway screens and lock screens (their gateway reach) on gateway messages', () => {
+    expect(queriesToRefresh('gateway')).toEqual([['gateway'], ['lock']]);
   });
-  it('refreshes lock lists, those behind a gateway too, on lock messages', () => {
-    expect(queriesToRefresh('lock')).toEqual([['gateway', 'locks'], ['lock']]);
+  it('refreshes the locks behind a gateway on lock messages (lock lists take the values in place)', () => {
+    expect(queriesToRefresh('lock')).toEqual([['gateway', 'locks']]);
   });
   it('refreshes record lists on records messages', () => {
     expect(queriesToRefresh('records')).toEqual([['lockRecord']]);
@@ -16,6 +16,6 @@ describe('what live messages refresh', () => {
     expect(queriesToRefresh('unlockNotice')).toEqual([]);
   });
   it('refreshes all of them after a reconnect', () => {
-    expect(queriesAfterReconnect()).toEqual([['gateway'], ['gateway', 'locks'], ['lock'], ['lockRecord']]);
+    expect(queriesAfterReconnect()).toEqual([['gateway'], ['lock'], ['gateway', 'locks'], ['lockRecord']]);
   });
 });

@@ -4,13 +4,14 @@ import { QUERY_ROOT } from '../api/queryKeys';
 
 /**
  * The queries a live message makes stale: a gateway going on- or offline changes the gateway
- * screens; a lock's bolt or battery changes lock lists (those behind a gateway included); new
- * records change the record lists. Operations are followed by whoever started them, and unlock
- * notices come with a records message of their own.
+ * screens and which gateway reaches each lock; a lock's bolt or battery changes the locks behind
+ * a gateway (the console's own lock lists and details take the new values in place, see
+ * features/lock/lockLive); new records change the record lists. Operations are followed by
+ * whoever started them, and unlock notices come with a records message of their own.
  */
 const REFRESH: Record<LiveType, readonly QueryKey[]> = {
-  gateway: [QUERY_ROOT.gateway],
-  lock: [QUERY_ROOT.gatewayLocks, QUERY_ROOT.lock],
+  gateway: [QUERY_ROOT.gateway, QUERY_ROOT.lock],
+  lock: [QUERY_ROOT.gatewayLocks],
   records: [QUERY_ROOT.lockRecord],
   operation: [],
   unlockNotice: [],

@@ -1,7 +1,8 @@
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatPercent } from '../../i18n/format';
-import { boltView, isBatteryLow } from '../lock/lockFacts';
+import { formatDateTime } from '../../i18n/format';
+import { BatteryLevel } from '../lock/BatteryLevel';
+import { BoltTag } from '../lock/BoltTag';
 import { OperationStatus } from '../lock/remote/OperationStatus';
 import { RemoteActions } from '../lock/remote/RemoteActions';
 import { RemoteUnlockToggle } from '../lock/remote/RemoteUnlockToggle';
@@ -13,7 +14,6 @@ import { SignalStrength } from './SignalStrength';
 export function GatewayLockCard({ lock }: { lock: GatewayLock }) {
   const { t, i18n } = useTranslation();
   const control = useRemoteOperation(lock.lockId);
-  const bolt = boltView(lock.state, lock.isParkingLock);
   return (
     <Card
       size="small"
@@ -35,20 +35,12 @@ export function GatewayLockCard({ lock }: { lock: GatewayLock }) {
           {
             key: 'bolt',
             label: t('lock.boltState'),
-            children: (
-              <Tag color={bolt.color} data-testid="bolt-state">
-                {t(bolt.key)}
-              </Tag>
-            ),
+            children: <BoltTag state={lock.state} isParkingLock={lock.isParkingLock} />,
           },
           {
             key: 'battery',
             label: t('lock.battery'),
-            children: (
-              <Typography.Text type={isBatteryLow(lock.battery) ? 'danger' : undefined}>
-                {formatPercent(lock.battery, i18n.language)}
-              </Typography.Text>
-            ),
+            children: <BatteryLevel battery={lock.battery} />,
           },
           {
             key: 'signal',

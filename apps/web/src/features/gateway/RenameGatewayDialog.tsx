@@ -2,8 +2,8 @@ import { gateway } from '@smartlock/contract';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
+import { NAME_MAX, nameRules } from '../../app/nameRules';
 import { useSubmission } from '../auth/useSubmission';
-import { GATEWAY_NAME_MAX, gatewayNameRules } from './gatewayName';
 import { type GatewayItem, useRefreshGateways } from './gatewayQueries';
 
 /** Renames a gateway: a name that is not empty and at most 50 characters. */
@@ -36,8 +36,8 @@ export function RenameGatewayDialog({ item, onClose }: { item: GatewayItem; onCl
     >
       {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
       <Form form={form} layout="vertical" initialValues={{ gatewayName: item.gatewayName }} onFinish={submit}>
-        <Form.Item name="gatewayName" label={t('gateway.nameLabel')} rules={gatewayNameRules(t)}>
-          <Input maxLength={GATEWAY_NAME_MAX} showCount autoFocus data-testid="gateway-name" />
+        <Form.Item name="gatewayName" label={t('gateway.nameLabel')} rules={nameRules(t)}>
+          <Input maxLength={NAME_MAX} showCount autoFocus data-testid="gateway-name" />
         </Form.Item>
       </Form>
     </Modal>

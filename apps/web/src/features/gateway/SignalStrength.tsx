@@ -4,8 +4,8 @@ import { signalView } from './signal';
 
 const HEIGHTS = [6, 10, 14];
 
-/** Signal grade as three bars, with the grade and the RSSI in dBm on hover. */
-export function SignalStrength({ grade, rssi }: { grade: number; rssi: number | null }) {
+/** Signal grade as three bars, with the grade and the RSSI in dBm (when given) on hover. */
+export function SignalStrength({ grade, rssi }: { grade: number; rssi?: number | null }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const view = signalView(grade);
@@ -16,7 +16,8 @@ export function SignalStrength({ grade, rssi }: { grade: number; rssi: number | 
     none: token.colorTextQuaternary,
   }[view.tone];
   const name = t(view.key);
-  const tip = rssi === null ? t('signal.noReading') : t('signal.rssi', { grade: name, rssi });
+  const tip =
+    rssi === undefined ? name : rssi === null ? t('signal.noReading') : t('signal.rssi', { grade: name, rssi });
   return (
     <Tooltip title={tip}>
       <span

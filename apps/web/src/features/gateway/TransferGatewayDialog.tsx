@@ -1,20 +1,13 @@
-import { gateway, ValidationCodeType } from '@smartlock/contract';
-import { Alert, App, Divider, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { gateway } from '@smartlock/contract';
+import { Alert, App, Flex, Form, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
-import { useUserInfo } from '../../app/userInfo';
-import { AccountField, type AccountKind, accountOf, useAccountKinds } from '../auth/AccountField';
 import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { useSubmission } from '../auth/useSubmission';
-import { ValidationCodeField } from '../auth/ValidationCodeField';
+import { TransferFields } from '../transfer/TransferFields';
+import { gatewayTransferParams } from '../transfer/transfer';
+import { type TransferValues, useTransferForm } from '../transfer/useTransferForm';
 import { type GatewayItem, useRefreshGateways } from './gatewayQueries';
-import { ownAccountOf, transferParams } from './transfer';
-
-interface TransferValues {
-  password: string;
-  validationCode: string;
-}
 
 /**
  * Transfers gateways to another account, for good: the receiving account, the caller's password
@@ -32,21 +25,15 @@ export function TransferGatewayDialog({
   const { t } = useTranslation();
   const { api } = useConsole();
   const { message } = App.useApp();
-  const { data: me } = useUserInfo();
-  const [form] = Form.useForm();
-  const kinds = useAccountKinds();
-  const [kind, setKind] = useState<AccountKind>(kinds[0] ?? 'email');
+  const transfer = useTransferForm();
   const refresh = useRefreshGateways();
   const { error, busy, run } = useSubmission();
-  const own = me ? ownAccountOf(me) : undefined;
 
   async function submit(values: TransferValues) {
     await run(async () => {
-      const params = transferParams({
+      const params = gatewayTransferParams({
         gatewayIds: items.map((item) => item.gatewayId),
-        receiver: { kind, ...accountOf(form) },
-        password: values.password,
-        validationCode: values.validationCode,
+        ...transfer.confirmationOf(values),
       });
       await api.call(gateway.transfer, params);
       message.success(t('transfer.done'));
@@ -62,7 +49,7 @@ export function TransferGatewayDialog({
       okText={t('transfer.submit')}
       okButtonProps={{ danger: true, 'data-testid': 'transfer-submit' }}
       confirmLoading={busy}
-      onOk={() => form.submit()}
+      onOk={() => transfer.form.submit()}
       onCancel={onClose}
       width={520}
     >
@@ -83,31 +70,13 @@ export function TransferGatewayDialog({
         <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="transfer-error" />
       ) : null}
       <Form<TransferValues>
-        form={form}
+        form={transfer.form}
         layout="vertical"
         initialValues={{ country: DEFAULT_COUNTRY }}
         onFinish={submit}
         requiredMark={false}
       >
-        <Divider titlePlacement="start" plain style={{ marginTop: 8 }}>
-          {t('transfer.receiver')}
-        </Divider>
-        <AccountField form={form} kind={kind} onKindChange={setKind} />
-        <Divider titlePlacement="start" plain>
-          {t('transfer.confirm')}
-        </Divider>
-        <Form.Item
-          name="password"
-          label={t('transfer.password')}
-          rules={[{ required: true, message: t('auth.passwordRequired') }]}
-        >
-          <Input.Password autoComplete="current-password" data-testid="transfer-password" />
-        </Form.Item>
-        <ValidationCodeField
-          codeType={ValidationCodeType.transferLock}
-          request={async () => own}
-          extra={own ? t('transfer.codeHint', { account: own.account }) : undefined}
-        />
+        <TransferFields transfer={transfer} />
       </Form>
     </Modal>
   );

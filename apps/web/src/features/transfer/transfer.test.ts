@@ -1,9 +1,14 @@
-import { gateway } from '@smartlock/contract';
+import { gateway, lock } from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
-import { ownAccountOf, transferParams } from './transfer';
+import { gatewayTransferParams, lockTransferParams, ownAccountOf } from './transfer';
 
-describe('gateway transfer', () => {
-  it("sends the code to the caller's own account, mobile first", () => {
+const confirmation = {
+  password: 'Secret#2026',
+  validationCode: ' 123456 ',
+};
+
+describe('transfers', () => {
+  it("send the code to the caller's own account, mobile first", () => {
     expect(ownAccountOf({ mobile: '412345678', email: 'a@b.example', countryCode: '+61' })).toEqual({
       account: '412345678',
       countryCode: '+61',
@@ -15,12 +20,11 @@ describe('gateway transfer', () => {
     expect(ownAccountOf({ mobile: '', email: '', countryCode: '' })).toBeUndefined();
   });
 
-  it('builds parameters the contract accepts, the country code only for a mobile number', () => {
-    const byEmail = transferParams({
+  it('of gateways build parameters the contract accepts, the country code only for a mobile number', () => {
+    const byEmail = gatewayTransferParams({
+      ...confirmation,
       gatewayIds: [3, 8],
       receiver: { kind: 'email', account: ' bo@example.com ', countryCode: '+61' },
-      password: 'Secret#2026',
-      validationCode: '123456',
     });
     expect(byEmail).toEqual({
       gatewayIdList: '3,8',
@@ -30,13 +34,28 @@ describe('gateway transfer', () => {
       validationCode: '123456',
     });
     expect(gateway.transfer.params.safeParse(byEmail).success).toBe(true);
-    const byMobile = transferParams({
+    const byMobile = gatewayTransferParams({
+      ...confirmation,
       gatewayIds: [3],
       receiver: { kind: 'mobile', account: '412345678', countryCode: '+61' },
-      password: 'Secret#2026',
-      validationCode: '654321',
     });
     expect(byMobile.countryCode).toBe('+61');
     expect(gateway.transfer.params.safeParse(byMobile).success).toBe(true);
+  });
+
+  it('of locks list the locks as "1,2" and pass the contract', () => {
+    const params = lockTransferParams({
+      ...confirmation,
+      lockIds: [1, 2],
+      receiver: { kind: 'mobile', account: '412345678', countryCode: '+61' },
+    });
+    expect(params).toEqual({
+      lockIdList: '1,2',
+      receiverUsername: '412345678',
+      countryCode: '+61',
+      password: 'Secret#2026',
+      validationCode: '123456',
+    });
+    expect(lock.transfer.params.safeParse(params).success).toBe(true);
   });
 });

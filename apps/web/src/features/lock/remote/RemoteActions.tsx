@@ -10,10 +10,10 @@ import {
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RemoteAction } from './remoteActions';
+import type { SimpleAction } from './remoteActions';
 import type { RemoteOperationControl } from './useRemoteOperation';
 
-const ICONS: Partial<Record<RemoteAction, ReactNode>> = {
+const ICONS: Partial<Record<SimpleAction, ReactNode>> = {
   unlock: <UnlockOutlined />,
   lock: <LockOutlined />,
   raise: <ArrowUpOutlined />,
@@ -23,23 +23,35 @@ const ICONS: Partial<Record<RemoteAction, ReactNode>> = {
   updateDate: <FieldTimeOutlined />,
 };
 
-/** The buttons of a lock's remote actions: unlock and lock (raise and lower for car-park locks), reads, clock calibration. */
-export function RemoteActions({ isParkingLock, control }: { isParkingLock: boolean; control: RemoteOperationControl }) {
-  const { t } = useTranslation();
-  const actions: RemoteAction[] = [
+/** A lock's usual remote actions: unlock and lock (raise and lower for car-park locks), reads, clock calibration. */
+export function defaultActions(isParkingLock: boolean): SimpleAction[] {
+  return [
     ...(isParkingLock ? (['raise', 'lower'] as const) : (['unlock', 'lock'] as const)),
     'queryState',
     'queryDate',
     'updateDate',
   ];
+}
+
+/** The buttons of a lock's remote actions (unlock or raise stands out); `actions` picks which (the usual ones by default). */
+export function RemoteActions({
+  isParkingLock,
+  control,
+  actions = defaultActions(isParkingLock),
+}: {
+  isParkingLock: boolean;
+  control: RemoteOperationControl;
+  actions?: readonly SimpleAction[];
+}) {
+  const { t } = useTranslation();
   const running = control.busy && control.run.status !== 'idle' ? control.run.action : undefined;
   return (
-    <Flex wrap gap={8} style={{ marginTop: 4 }}>
-      {actions.map((action, index) => (
+    <Flex wrap gap={8}>
+      {actions.map((action) => (
         <Button
           key={action}
           size="small"
-          type={index === 0 ? 'primary' : 'default'}
+          type={action === 'unlock' || action === 'raise' ? 'primary' : 'default'}
           icon={ICONS[action]}
           loading={running === action}
           disabled={running !== undefined && running !== action}

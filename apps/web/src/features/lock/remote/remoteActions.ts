@@ -1,6 +1,7 @@
 import { LockSwitch, lock, ParkingLockAction, Switch } from '@smartlock/contract';
+import { type SettingAction, type SettingRequest, settingStart } from './settingRequests';
 
-/** What a console user can ask a lock to do through its gateway. */
+/** What a console user can ask a lock to do through its gateway, needing nothing more than the lock. */
 export const REMOTE_ACTIONS = [
   'unlock',
   'lock',
@@ -12,7 +13,17 @@ export const REMOTE_ACTIONS = [
   'remoteUnlockOn',
   'remoteUnlockOff',
 ] as const;
-export type RemoteAction = (typeof REMOTE_ACTIONS)[number];
+export type SimpleAction = (typeof REMOTE_ACTIONS)[number];
+
+/** Every action the console follows on a lock: the simple ones and the settings changes. */
+export type RemoteAction = SimpleAction | SettingAction;
+
+/** What to start: a simple action by name, or a settings change with its value. */
+export type RemoteRequest = SimpleAction | SettingRequest;
+
+export function actionOf(request: RemoteRequest): RemoteAction {
+  return typeof request === 'string' ? request : request.action;
+}
 
 type OperationCall =
   | typeof lock.unlock
@@ -21,7 +32,7 @@ type OperationCall =
   | typeof lock.queryState
   | typeof lock.queryDate
   | typeof lock.updateDate
-  | typeof lock.updateSetting;
+  | ReturnType<typeof settingStart>['call'];
 
 export interface ActionStart {
   call: OperationCall;
@@ -29,8 +40,9 @@ export interface ActionStart {
 }
 
 /** The call that starts an action on a lock, with its parameters; each answers with the operation. */
-export function actionStart(action: RemoteAction, lockId: number): ActionStart {
-  switch (action) {
+export function actionStart(request: RemoteRequest, lockId: number): ActionStart {
+  if (typeof request !== 'string') return settingStart(request, lockId);
+  switch (request) {
     case 'unlock':
       return { call: lock.unlock, params: { lockId } };
     case 'lock':

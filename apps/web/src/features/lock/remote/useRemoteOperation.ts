@@ -10,7 +10,7 @@ import { useLiveChannel } from '../../../live/context';
 import { browserTimers, type LiveChannel } from '../../../live/liveChannel';
 import { FOLLOW_DEFAULTS, type Followed, followOperation, type OperationSources, serverClock } from './followOperation';
 import { isBusy, isFinal, type OperationRun } from './operationView';
-import { actionStart, type RemoteAction } from './remoteActions';
+import { actionOf, actionStart, type RemoteRequest } from './remoteActions';
 
 function sourcesFor(channel: LiveChannel, api: ApiClient, started: RemoteOperation): OperationSources {
   return {
@@ -23,8 +23,10 @@ function sourcesFor(channel: LiveChannel, api: ApiClient, started: RemoteOperati
 }
 
 /**
- * Actions on one lock through its gateway: `start` sends one and follows it to its end (live, or
- * by polling), refreshing the lock lists when it ends. One action at a time per lock.
+ * Actions on one lock through its gateway: `start` sends one (a simple action or a settings
+ * change) and follows it to its end (live, or by polling), refreshing the lock screens when it
+ * ends, so a setting shows its new value only once the lock has confirmed it. One action at a
+ * time per control.
  */
 export function useRemoteOperation(lockId: number) {
   const { t } = useTranslation();
@@ -44,10 +46,11 @@ export function useRemoteOperation(lockId: number) {
   }, []);
 
   const start = useCallback(
-    async (action: RemoteAction) => {
+    async (request: RemoteRequest) => {
       cancel.current?.();
+      const action = actionOf(request);
       setRun({ status: 'starting', action });
-      const { call, params } = actionStart(action, lockId);
+      const { call, params } = actionStart(request, lockId);
       let started: RemoteOperation;
       try {
         started = await api.call(call, params);

@@ -1,0 +1,68 @@
+import { Alert, Button, Result, Skeleton, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { CallFailure } from '../../../api/client';
+import { errorText } from '../../../api/failureMessage';
+import { useRouteLockId } from '../../../app/routeLockId';
+import { BackHomeButton } from '../../coming/BackHomeButton';
+import { useLockDetail } from '../lockQueries';
+import { LockSettingsDrawer } from '../settings/LockSettingsDrawer';
+import { CredentialsComing } from './CredentialsComing';
+import { LockHeader } from './LockHeader';
+import { lockTabs, tabOfPath, tabPath } from './lockTabs';
+
+/**
+ * A lock's detail (spec: manage/:name): its labels, the credential tabs it supports, and its
+ * settings in a drawer.
+ */
+export default function LockDetailPage() {
+  const { t } = useTranslation();
+  const lockId = useRouteLockId();
+  const navigate = useNavigate();
+  const tab = tabOfPath(useLocation().pathname) ?? 'ekey';
+  const detail = useLockDetail(lockId);
+  const [settings, setSettings] = useState(false);
+
+  if (!detail.data) {
+    if (!detail.isError) return <Skeleton active paragraph={{ rows: 6 }} />;
+    const denied = detail.error instanceof CallFailure && detail.error.failure.kind === 'noPermission';
+    return (
+      <Result
+        status="warning"
+        title={errorText(t, detail.error)}
+        extra={[
+          denied ? null : (
+            <Button key="retry" onClick={() => void detail.refetch()}>
+              {t('app.retry')}
+            </Button>
+          ),
+          <BackHomeButton key="home" />,
+        ]}
+        data-testid="lock-detail-error"
+      />
+    );
+  }
+  const tabs = lockTabs(detail.data.featureValue);
+  if (!tabs.includes(tab)) return <Navigate to={tabPath('ekey', lockId)} replace />;
+  return (
+    <>
+      {detail.isRefetchError ? (
+        <Alert type="warning" showIcon title={errorText(t, detail.error)} style={{ marginBottom: 12 }} />
+      ) : null}
+      <LockHeader detail={detail.data} onSettings={() => setSettings(true)} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => navigate(tabPath(key as typeof tab, lockId))}
+        items={tabs.map((name) => ({
+          key: name,
+          label: <span data-testid={`tab-${name}`}>{t(`route.manage.${name}`)}</span>,
+        }))}
+        style={{ marginTop: 16 }}
+        data-testid="lock-tabs"
+      />
+      <CredentialsComing tab={tab} />
+      {settings ? <LockSettingsDrawer detail={detail.data} onClose={() => setSettings(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { SettingOutlined, SwapOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { LockRole } from '@smartlock/contract';
+import { Button, Descriptions, Flex, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BatteryLevel } from '../BatteryLevel';
+import { BoltTag } from '../BoltTag';
+import type { LockDetail } from '../lockQueries';
+import { RoleTag } from '../RoleTag';
+import { OperationStatus } from '../remote/OperationStatus';
+import { RemoteActions } from '../remote/RemoteActions';
+import { useRemoteOperation } from '../remote/useRemoteOperation';
+import { settingsShown } from '../settings/lockSettings';
+import { formatUtcOffset } from '../settings/timezones';
+import { LockGateways } from './LockGateways';
+
+/** A lock's labels (spec section 3): name, number, MAC, firmware, battery, bolt, timezone, clock, gateways. */
+export function LockHeader({ detail, onSettings }: { detail: LockDetail; onSettings: () => void }) {
+  const { t } = useTranslation();
+  const control = useRemoteOperation(detail.lockId);
+  const shown = settingsShown(detail.featureValue);
+  const boltActions = detail.isParkingLock ? [] : (['unlock', 'lock'] as const);
+  return (
+    <div data-testid="lock-header">
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 12 }}>
+        <Space size={8} wrap>
+          <Typography.Title level={4} style={{ margin: 0 }} data-testid="lock-name">
+            {detail.lockName}
+          </Typography.Title>
+          {detail.isParkingLock ? <Tag>{t('lock.parkingLock')}</Tag> : null}
+          <RoleTag role={detail.role} />
+        </Space>
+        <Space wrap>
+          {shown.passageMode ? (
+            <Link to={`/manage/passageMode?lockId=${detail.lockId}`} data-testid="open-passage-mode">
+              <Button icon={<ThunderboltOutlined />}>{t('route.passageMode')}</Button>
+            </Link>
+          ) : null}
+          {detail.role === LockRole.owner ? (
+            <Link to={`/manage/transferLock?lockId=${detail.lockId}`} data-testid="open-transfer">
+              <Button icon={<SwapOutlined />}>{t('route.transferLock')}</Button>
+            </Link>
+          ) : null}
+          <Button type="primary" icon={<SettingOutlined />} onClick={onSettings} data-testid="open-settings">
+            {t('lockDetail.settings')}
+          </Button>
+        </Space>
+      </Flex>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        items={[
+          { key: 'number', label: t('lockDetail.number'), children: detail.lockNumber },
+          {
+            key: 'mac',
+            label: t('lockDetail.mac'),
+            children: <Typography.Text code>{detail.lockMac}</Typography.Text>,
+          },
+          { key: 'firmware', label: t('lockDetail.firmware'), children: detail.firmware },
+          { key: 'battery', label: t('lock.battery'), children: <BatteryLevel battery={detail.battery} /> },
+          {
+            key: 'bolt',
+            label: t('lock.boltState'),
+            children: <BoltTag state={detail.state} isParkingLock={detail.isParkingLock} />,
+          },
+          {
+            key: 'timezone',
+            label: t('lockDetail.timezone'),
+            children: <span data-testid="lock-timezone">{formatUtcOffset(detail.timezoneRawOffset)}</span>,
+          },
+          {
+            key: 'clock',
+            label: t('lockDetail.clock'),
+            children: <RemoteActions isParkingLock={detail.isParkingLock} control={control} actions={['queryDate']} />,
+          },
+          { key: 'gateways', label: t('lockDetail.gateways'), children: <LockGateways gateways={detail.gateways} /> },
+          {
+            key: 'remote',
+            label: t('lockDetail.remote'),
+            children: (
+              <RemoteActions
+                isParkingLock={detail.isParkingLock}
+                control={control}
+                actions={[...boltActions, 'queryState']}
+              />
+            ),
+          },
+        ]}
+      />
+      <OperationStatus run={control.run} isParkingLock={detail.isParkingLock} />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { AppstoreOutlined, SwapOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Grid, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../../api/failureMessage';
+import { pagination } from '../../../app/pagination';
+import { usePaging } from '../../../app/usePaging';
+import { LiveBadge } from '../../../live/LiveBadge';
+import { useGroups } from '../../group/groupQueries';
+import { ALL_LOCKS, type LockItem, type LockQueryTypeValue, useLocks } from '../lockQueries';
+import { LockCards } from './LockCards';
+import { LockFilters } from './LockFilters';
+import { LocksEmpty } from './LocksEmpty';
+import { lockColumns } from './lockColumns';
+import { emptyReason } from './lockListQuery';
+import { useGroupFilter } from './useGroupFilter';
+
+/**
+ * The console home (spec: console/home): the user's locks, paged on the server, searchable, by
+ * query type and by group (`?groupId=`); bolt and battery change live.
+ */
+export default function LockListPage() {
+  const { t } = useTranslation();
+  const groups = useGroups();
+  const [groupId, setGroupId] = useGroupFilter(groups.data);
+  const [lockName, setLockName] = useState(ALL_LOCKS.lockName);
+  const [type, setType] = useState<LockQueryTypeValue>(ALL_LOCKS.type);
+  const filters = { groupId, lockName, type };
+  const [page, setPage] = usePaging(filters);
+  const query = { ...page, ...filters };
+  const list = useLocks(query);
+  const columns = useMemo(() => lockColumns(t), [t]);
+  const phone = !Grid.useBreakpoint().md;
+  const loading = list.isPending || (list.isPlaceholderData && list.isFetching);
+  const empty = list.isPending ? ' ' : <LocksEmpty reason={emptyReason(query)} />;
+  const pager =
+    list.data && list.data.total > 0
+      ? { ...pagination(t, list.data), onChange: (pageNo: number, pageSize: number) => setPage({ pageNo, pageSize }) }
+      : false;
+
+  return (
+    <>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <LockFilters
+          groups={groups.data}
+          groupsLoading={groups.isPending}
+          groupId={groupId}
+          onGroup={setGroupId}
+          type={type}
+          onType={setType}
+          onSearch={setLockName}
+        />
+        <Flex align="center" gap={12} wrap>
+          <LiveBadge />
+          <Link to="/group/home">
+            <Button icon={<AppstoreOutlined />}>{t('lockList.manageGroups')}</Button>
+          </Link>
+          <Link to="/manage/transferLock" data-testid="transfer-locks">
+            <Button icon={<SwapOutlined />}>{t('lockList.transfer')}</Button>
+          </Link>
+        </Flex>
+      </Flex>
+      {list.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={errorText(t, list.error)}
+          action={<Button onClick={() => void list.refetch()}>{t('app.retry')}</Button>}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      {phone ? (
+        <LockCards items={list.data?.list} loading={loading} empty={empty} pagination={pager} />
+      ) : (
+        <Table<LockItem>
+          rowKey="lockId"
+          columns={columns}
+          dataSource={list.data?.list}
+          loading={loading}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: empty }}
+          pagination={pager}
+          data-testid="lock-table"
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { type DataOf, GroupId, LockQueryType, lock } from '@smartlock/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { QUERY_ROOT } from '../../api/queryKeys';
+import { useConsole } from '../../app/context';
+
+export type LockListPage = DataOf<typeof lock.list>;
+export type LockItem = LockListPage['list'][number];
+export type LockDetail = DataOf<typeof lock.detail>;
+export type PassageModeConfig = DataOf<typeof lock.getPassageModeConfig>;
+export type TransferableLock = DataOf<typeof lock.listForTransfer>['list'][number];
+
+export type LockQueryTypeValue = (typeof LockQueryType)[keyof typeof LockQueryType];
+
+export interface LockListQuery {
+  pageNo: number;
+  pageSize: number;
+  type: LockQueryTypeValue;
+  /** -1 all, 0 ungrouped, else one of the user's groups. */
+  groupId: number;
+  /** Part of a lock's name; empty for all. */
+  lockName: string;
+}
+
+export const ALL_LOCKS: Omit<LockListQuery, 'pageNo' | 'pageSize'> = {
+  type: LockQueryType.all,
+  groupId: GroupId.all,
+  lockName: '',
+};
+
+export const lockKeys = {
+  lists: () => [...QUERY_ROOT.lock, 'list'] as const,
+  list: (query: LockListQuery) => [...QUERY_ROOT.lock, 'list', query] as const,
+  detail: (lockId: number) => [...QUERY_ROOT.lock, 'detail', lockId] as const,
+  passageMode: (lockId: number) => [...QUERY_ROOT.lock, 'passageMode', lockId] as const,
+  transferable: (query: { pageNo: number; pageSize: number; lockName: string }) =>
+    [...QUERY_ROOT.lock, 'transferable', query] as const,
+};
+
+/** One page of the user's locks; the previous page stays on screen while the next loads. */
+export function useLocks(query: LockListQuery) {
+  const { api } = useConsole();
+  return useQuery({
+    queryKey: lockKeys.list(query),
+    queryFn: () => api.call(lock.list, { ...query, lockName: query.lockName || undefined }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One lock with every label and setting the lock-detail screen shows. */
+export function useLockDetail(lockId: number) {
+  const { api } = useConsole();
+  return useQuery({
+    queryKey: lockKeys.detail(lockId),
+    queryFn: () => api.call(lock.detail, { lockId }),
+  });
+}
+
+/** A lock's passage mode as the lock last confirmed it. */
+export function usePassageModeConfig(lockId: number) {
+  const { api } = useConsole();
+  return useQuery({
+    queryKey: lockKeys.passageMode(lockId),
+    queryFn: () => api.call(lock.getPassageModeConfig, { lockId }),
+  });
+}
+
+/** One page of the locks the user owns and may transfer. */
+export function useTransferableLocks(query: { pageNo: number; pageSize: number; lockName: string }) {
+  const { api } = useConsole();
+  return useQuery({
+    queryKey: lockKeys.transferable(query),
+    queryFn: () => api.call(lock.listForTransfer, { ...query, lockName: query.lockName || undefined }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,61 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { hasFeature } from '@smartlock/contract';
+import { Button, Result, Skeleton, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../../api/failureMessage';
+import { useRouteLockId } from '../../../app/routeLockId';
+import { BackHomeButton } from '../../coming/BackHomeButton';
+import { tabPath } from '../detail/lockTabs';
+import { useLockDetail, usePassageModeConfig } from '../lockQueries';
+import { PassageModeForm } from './PassageModeForm';
+
+/** Passage mode of one lock (spec: manage/passageMode): on or off, and the periods the lock stays open. */
+export default function PassageModePage() {
+  const { t } = useTranslation();
+  const lockId = useRouteLockId();
+  const detail = useLockDetail(lockId);
+  const config = usePassageModeConfig(lockId);
+
+  if (!detail.data || !config.data) {
+    const failed = detail.error ?? config.error;
+    if (!failed) return <Skeleton active paragraph={{ rows: 6 }} />;
+    return (
+      <Result
+        status="warning"
+        title={errorText(t, failed)}
+        extra={[
+          <Button
+            key="retry"
+            onClick={() => {
+              void detail.refetch();
+              void config.refetch();
+            }}
+          >
+            {t('app.retry')}
+          </Button>,
+          <BackHomeButton key="home" />,
+        ]}
+      />
+    );
+  }
+  const back = (
+    <Link to={tabPath('ekey', lockId)}>
+      <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
+        {t('passage.backToLock', { name: detail.data.lockName })}
+      </Button>
+    </Link>
+  );
+  if (!hasFeature(detail.data.featureValue, 'passageMode')) {
+    return <Result status="info" title={t('passage.notSupported')} extra={back} data-testid="passage-unsupported" />;
+  }
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      {back}
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {t('passage.title', { name: detail.data.lockName })}
+      </Typography.Title>
+      <PassageModeForm detail={detail.data} saved={config.data} />
+    </Space>
+  );
+}

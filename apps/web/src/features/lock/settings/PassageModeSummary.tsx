@@ -1,0 +1,28 @@
+import { RightOutlined } from '@ant-design/icons';
+import { Switch as SwitchValue } from '@smartlock/contract';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { LockDetail } from '../lockQueries';
+import { SettingRow } from './SettingRow';
+
+/** Passage mode as the lock confirmed it, and the way to its own screen. */
+export function PassageModeSummary({ detail }: { detail: LockDetail }) {
+  const { t } = useTranslation();
+  const config = detail.passageModeConfig;
+  const on = config.passageMode === SwitchValue.on;
+  return (
+    <SettingRow
+      testId="setting-passageMode"
+      title={t('route.passageMode')}
+      description={on ? t('settings.passageModeOn', { count: config.periods.length }) : t('settings.passageModeOff')}
+      control={
+        <Link to={`/manage/passageMode?lockId=${detail.lockId}`} data-testid="settings-passage-mode">
+          <Button>
+            {t('settings.passageModeOpen')} <RightOutlined />
+          </Button>
+        </Link>
+      }
+    />
+  );
+}
