@@ -53,8 +53,9 @@ test('a bad lockId shows the bad-parameter message; a missing page the 404', asy
     await page.goto(site(`/manage/ekey?lockId=${bad}`));
     await expect(page.getByTestId('bad-lock-id')).toContainText('Bad parameter');
   }
+  // A well-formed lockId of a lock that is not the user's: the server's no-permission message.
   await page.goto(site('/manage/passcode?lockId=42'));
-  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('lock-detail-error')).toBeVisible();
   await expect(page.getByTestId('breadcrumb')).toContainText('Lock information');
 
   await page.goto(site('/no/such/page'));

@@ -1,47 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, latestCode, shot, test, uniqueEmail } from '../support/fixtures';
+import { startFleet } from '../support/fleet';
 import { GatewayPage, RegisterPage, registerAndLogIn } from '../support/pages';
-import { type Product, STATE_FILE } from '../support/product';
 
 const PASSWORD = 'Console#2026';
 const ROOT = join(import.meta.dirname, '..', '..');
 const locale = (name: string) =>
   JSON.parse(readFileSync(join(ROOT, 'apps/web/src/i18n/locales', `${name}.json`), 'utf8'));
-
-/** The product's MQTT broker, as its start banner names it. */
-function brokerUrl(): string {
-  const product = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as Product;
-  const url = readFileSync(product.logFile, 'utf8').match(/Gateways \(MQTT\)\s+(mqtt:\/\/\S+)/)?.[1];
-  if (!url) throw new Error('the product named no MQTT broker');
-  return url;
-}
-
-/** A simulated fleet (apps/devices) registered to an account: one gateway with one door lock. */
-async function startFleet(api: string, account: string): Promise<ChildProcess> {
-  const state = join(mkdtempSync(join(tmpdir(), 'smartlock-fleet-')), 'devices.json');
-  const args = ['--import', 'tsx', 'src/cli.ts', 'fleet', '--api', api, '--account', account];
-  args.push('--mqtt', brokerUrl(), '--gateways', '1', '--locks-per-gateway', '1', '--kinds', 'door');
-  args.push('--state', state);
-  const fleet = spawn(process.execPath, args, {
-    cwd: join(ROOT, 'apps/devices'),
-    env: { ...process.env, DEVICES_PASSWORD: PASSWORD },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let output = '';
-  fleet.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  await new Promise<void>((ready, fail) => {
-    fleet.stdout?.on('data', (chunk: Buffer) => {
-      if (String(chunk).includes('"event":"ready"')) ready();
-    });
-    fleet.once('exit', (code) => fail(new Error(`the fleet exited (${code}):\n${output}`)));
-  });
-  return fleet;
-}
 
 test('a new account learns that gateways are added from the mobile app, in English and Chinese', async ({
   page,
@@ -71,7 +37,7 @@ test("a fleet's gateway: its locks, a remote unlock followed to its end, the clo
   const email = uniqueEmail('fleet');
   await registerAndLogIn(page, site, email, PASSWORD);
   await expect(page).toHaveURL(/\/console\/home$/);
-  const fleet = await startFleet(site(''), email);
+  const fleet = await startFleet(site(''), email, PASSWORD);
   try {
     const gateways = new GatewayPage(page);
     await page.goto(site('/plug/home'));
@@ -104,7 +70,7 @@ test('a gateway transferred to another account leaves the list for good', async 
   const owner = uniqueEmail('giver');
   await registerAndLogIn(page, site, owner, PASSWORD);
   await expect(page).toHaveURL(/\/console\/home$/);
-  const fleet = await startFleet(site(''), owner);
+  const fleet = await startFleet(site(''), owner, PASSWORD);
   try {
     const gateways = new GatewayPage(page);
     await page.goto(site('/plug/home'));

@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, latestCode, shot, test, uniqueEmail } from '../support/fixtures';
+import { startFleet } from '../support/fleet';
 import {
   ConsoleFrame,
   LockDetailPage,
@@ -15,43 +12,9 @@ import {
   RegisterPage,
   registerAndLogIn,
 } from '../support/pages';
-import { type Product, STATE_FILE } from '../support/product';
 
 const DEMO = { account: 'demo@smartlock.example', password: 'Demo@2026' };
 const PASSWORD = 'Console#2026';
-const ROOT = join(import.meta.dirname, '..', '..');
-
-/** The product's MQTT broker, as its start banner names it. */
-function brokerUrl(): string {
-  const product = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as Product;
-  const url = readFileSync(product.logFile, 'utf8').match(/Gateways \(MQTT\)\s+(mqtt:\/\/\S+)/)?.[1];
-  if (!url) throw new Error('the product named no MQTT broker');
-  return url;
-}
-
-/** A simulated fleet (apps/devices) of its own for an account: one gateway with one door lock. */
-async function startFleet(api: string, account: string): Promise<ChildProcess> {
-  const state = join(mkdtempSync(join(tmpdir(), 'smartlock-fleet-')), 'devices.json');
-  const args = ['--import', 'tsx', 'src/cli.ts', 'fleet', '--api', api, '--account', account];
-  args.push('--mqtt', brokerUrl(), '--gateways', '1', '--locks-per-gateway', '1', '--kinds', 'door');
-  args.push('--state', state);
-  const fleet = spawn(process.execPath, args, {
-    cwd: join(ROOT, 'apps/devices'),
-    env: { ...process.env, DEVICES_PASSWORD: PASSWORD },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let output = '';
-  fleet.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  await new Promise<void>((ready, fail) => {
-    fleet.stdout?.on('data', (chunk: Buffer) => {
-      if (String(chunk).includes('"event":"ready"')) ready();
-    });
-    fleet.once('exit', (code) => fail(new Error(`the fleet exited (${code}):\n${output}`)));
-  });
-  return fleet;
-}
 
 async function logInAsDemo(page: Page, site: (path: string) => string): Promise<void> {
   await page.goto(site('/login'));
@@ -146,7 +109,7 @@ test('a lock transferred to another account leaves the owner and appears for the
   const owner = uniqueEmail('lock-giver');
   await registerAndLogIn(page, site, owner, PASSWORD);
   await expect(page).toHaveURL(/\/console\/home$/);
-  const fleet = await startFleet(site(''), owner);
+  const fleet = await startFleet(site(''), owner, PASSWORD);
   try {
     const locks = new LockListPage(page);
     await page.goto(site('/console/home'));

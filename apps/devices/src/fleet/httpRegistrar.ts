@@ -42,6 +42,7 @@ export class HttpRegistrar implements Registrar {
         passcodeVersion: PasscodeVersion.v3,
         timezoneRawOffset: registration.timezoneRawOffset,
         battery: registration.battery,
+        autoLockTime: lockModel(registration.kind).autoLockSeconds,
       });
       return data.lockId;
     });

@@ -152,6 +152,7 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
       ...this.boltResult(),
       switches: { ...this.switches },
       ...(this.parking ? { parking: this.parking } : {}),
+      autoLockSeconds: this.autoLockSeconds,
     });
   }
 

@@ -35,6 +35,8 @@ export const initialize = defineCall({
       )
       .optional(),
     battery: intField.pipe(z.number().min(0).max(100)).optional(),
+    /** The auto-lock time the lock came with (seconds; 0 none), as the app reads it when pairing. */
+    autoLockTime: intField.pipe(z.number().int().min(0).max(AUTO_LOCK_SECONDS.max)).optional(),
     remark: text(200).optional(),
   }),
   data: z.object({ lockId: z.number().int(), lockSecret: z.string() }),

@@ -29,6 +29,8 @@ export const DEVICE_COMMANDS = {
       switches: z.record(z.string(), z.number().int()).optional(),
       /** A car-park lock's barrier. */
       parking: parking.optional(),
+      /** The auto-lock time in seconds (0 none). */
+      autoLockSeconds: z.number().int().min(0).max(900).optional(),
     }),
   },
   /** Reads the lock's clock (epoch ms as the lock counts it). */

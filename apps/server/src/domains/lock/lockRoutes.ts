@@ -43,6 +43,7 @@ export function lockRoutes({ db, accounts, codes }: LockDeps): Route[] {
             lockSecret,
             timezoneRawOffset: params.timezoneRawOffset ?? 0,
             battery: params.battery ?? 100,
+            autoLockSeconds: params.autoLockTime ?? 0,
           })
           .returning({ id: locks.id });
         if (!created) throw new Error('lock insert returned nothing');

@@ -50,6 +50,7 @@ describe('lock settings, each through the simulated lock', () => {
   it('shows the lock’s labels and the gateways reaching it', async () => {
     const door = await detail(lockOf('door').lockId);
     expect(door.lockNumber).toMatch(/^S31/);
+    expect(door.autoLockTime).toBe(10);
     expect(door.firmware).not.toBe('');
     expect(door.gateways).toEqual([expect.objectContaining({ isOnline: 1 })]);
   });

@@ -61,6 +61,8 @@ export async function applyResult(
   const switches: Record<string, number> = {};
   if (command === 'setSwitch') switches[String(result.name)] = Number(result.value);
   if (command === 'setAutoLock') set.autoLockSeconds = Number(result.seconds);
+  if (command === 'queryState' && typeof result.autoLockSeconds === 'number')
+    set.autoLockSeconds = result.autoLockSeconds;
   if (command === 'setTimezone') set.timezoneRawOffset = Number(result.offset);
   if (command === 'setRoomStatus') set.roomStatus = Number(result.status);
   if (command === 'setPassageMode') {

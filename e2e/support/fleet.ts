@@ -1,0 +1,42 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Product, STATE_FILE } from './product';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** The product's MQTT broker, as its start banner names it. */
+function brokerUrl(): string {
+  const product = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as Product;
+  const url = readFileSync(product.logFile, 'utf8').match(/Gateways \(MQTT\)\s+(mqtt:\/\/\S+)/)?.[1];
+  if (!url) throw new Error('the product named no MQTT broker');
+  return url;
+}
+
+/**
+ * A simulated fleet (apps/devices) of its own for an account, as a separate process: one gateway
+ * with one door lock. Resolves once it is registered and online.
+ */
+export async function startFleet(api: string, account: string, password: string): Promise<ChildProcess> {
+  const state = join(mkdtempSync(join(tmpdir(), 'smartlock-fleet-')), 'devices.json');
+  const args = ['--import', 'tsx', 'src/cli.ts', 'fleet', '--api', api, '--account', account];
+  args.push('--mqtt', brokerUrl(), '--gateways', '1', '--locks-per-gateway', '1', '--kinds', 'door');
+  args.push('--state', state);
+  const fleet = spawn(process.execPath, args, {
+    cwd: join(ROOT, 'apps/devices'),
+    env: { ...process.env, DEVICES_PASSWORD: password },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  fleet.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  await new Promise<void>((ready, fail) => {
+    fleet.stdout?.on('data', (chunk: Buffer) => {
+      if (String(chunk).includes('"event":"ready"')) ready();
+    });
+    fleet.once('exit', (code) => fail(new Error(`the fleet exited (${code}):\n${output}`)));
+  });
+  return fleet;
+}
