@@ -191,6 +191,7 @@ describe('a stranger', () => {
       '/lock/configPassageMode': { passageMode: 2, periods: '[]' },
       '/lock/updateSetting': { type: 'unlockNotice', value: 1 },
       '/lock/controlParkingLock': { action: 'raising' },
+      '/lock/createUnlockLink': { validMinutes: 5 },
     };
     for (const call of lockCalls) {
       const reply = await stranger.call(call, { lockId, ...(valid[call.path] ?? {}) });
