@@ -232,8 +232,8 @@ export class Gateway extends EventEmitter<GatewayEvents> {
 
   private onOnline(): void {
     this.announceReach();
-    // What the cloud may have missed while it was away: each lock's bolt and battery, its log.
-    for (const lock of this.locks) this.announceState(lock);
+    // What the cloud may have missed while it was away: each lock's state and settings, its log.
+    for (const lock of this.locks) this.announceState(lock, true);
     this.uploader.uploadAll(this.locks);
     this.emit('online');
   }
@@ -250,12 +250,16 @@ export class Gateway extends EventEmitter<GatewayEvents> {
     this.signer.event('reach', undefined, { locks: this.reachedLocks() }).then((event) => this.send(event));
   }
 
-  private announceState(lock: SimulatedLock): void {
+  private announceState(lock: SimulatedLock, withSettings = false): void {
+    const settings = withSettings ? lock.queryState() : undefined;
     this.signer
       .event('state', lock.mac, {
         state: lock.state,
         battery: lock.batteryPercent,
         ...(lock.parkingPosition ? { parking: lock.parkingPosition } : {}),
+        ...(settings?.ok
+          ? { switches: settings.result.switches, autoLockSeconds: settings.result.autoLockSeconds }
+          : {}),
       })
       .then((event) => this.send(event));
   }

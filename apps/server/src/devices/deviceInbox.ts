@@ -10,14 +10,14 @@ import {
   type Signed,
   verifyMessage,
 } from '@smartlock/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { gateways, locks } from '../db/schema';
+import { gateways } from '../db/schema';
 import { applyGatewayStatus } from '../domains/gateway/gatewayPresence';
 import { lockIdsByMac, replaceReach } from '../domains/gateway/gatewayReach';
 import type { RecordIntake } from '../domains/record/recordIntake';
-import { parkingColumns } from '../domains/remote/operationEffects';
+import { applyResult } from '../domains/remote/operationEffects';
 import type { RemoteOperationService } from '../domains/remote/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
 import type { GatewaySecrets } from './gatewaySecrets';
@@ -97,16 +97,11 @@ export class DeviceInbox {
       case 'state': {
         const data = DEVICE_EVENTS.state.safeParse(event.data);
         if (!data.success || !lockMac) return;
-        const [row] = await this.deps.db
-          .update(locks)
-          .set({
-            state: data.data.state,
-            battery: data.data.battery,
-            ...(data.data.parking ? parkingColumns(data.data.parking) : {}),
-          })
-          .where(and(eq(locks.mac, lockMac), eq(locks.ownerId, gateway.ownerId)))
-          .returning({ lockId: locks.id, state: locks.state, battery: locks.battery });
-        if (row) await this.deps.live.publish(gateway.ownerId, 'lock', row);
+        const lockId = (await lockIdsByMac(this.deps.db, gateway.ownerId, [lockMac])).get(lockMac);
+        if (lockId === undefined) return;
+        // The same facts a queryState reply gives: bolt, battery, barrier, switches, auto-lock.
+        const change = await applyResult(this.deps.db, lockId, 'queryState', data.data);
+        if (change) await this.deps.live.publish(gateway.ownerId, 'lock', change);
         return;
       }
       case 'records': {

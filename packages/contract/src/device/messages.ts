@@ -123,7 +123,14 @@ export type UploadedRecord = z.infer<typeof uploadedRecord>;
 /** Events a gateway sends on its own, for one lock or for itself. */
 export const DEVICE_EVENTS = {
   /** The lock's bolt or battery changed (auto-lock, a local unlock, passage mode...). */
-  state: z.object({ state: lockState, battery, parking: parking.optional() }),
+  state: z.object({
+    state: lockState,
+    battery,
+    parking: parking.optional(),
+    /** The lock's switches and auto-lock time, sent when the gateway connects. */
+    switches: z.record(z.string(), z.number().int()).optional(),
+    autoLockSeconds: z.number().int().min(0).max(900).optional(),
+  }),
   /** New entries of the lock's log. */
   records: z.object({ records: z.array(uploadedRecord).min(1).max(200) }),
   /** Which locks the gateway reaches now, with signal strength (RSSI, dBm). */

@@ -51,6 +51,8 @@ describe('lock settings, each through the simulated lock', () => {
     const door = await detail(lockOf('door').lockId);
     expect(door.lockNumber).toMatch(/^S31/);
     expect(door.autoLockTime).toBe(10);
+    // Reported by the gateway when it connected: the hotel lock's own switches.
+    expect((await detail(lockOf('hotel').lockId)).switches).toMatchObject({ hotelMode: 1, remoteUnlock: 1 });
     expect(door.firmware).not.toBe('');
     expect(door.gateways).toEqual([expect.objectContaining({ isOnline: 1 })]);
   });

@@ -21,7 +21,7 @@ export interface LockChange {
  * A car-park lock's barrier as the lock row keeps it: a raised barrier keeps the bay closed, so
  * it shows as locked, a lowered one as unlocked.
  */
-export function parkingColumns(parking: string): { parking: string; state: number } {
+function parkingColumns(parking: string): { parking: string; state: number } {
   return { parking, state: parking === 'raised' ? LockState.locked : LockState.unlocked };
 }
 
