@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
-import { type Product, STATE_FILE } from './product';
+import { type Product, stateFile } from './product';
 
 function product(): Product {
-  return JSON.parse(readFileSync(STATE_FILE, 'utf8')) as Product;
+  return JSON.parse(readFileSync(stateFile(), 'utf8')) as Product;
 }
 
 /** The latest validation code the server delivered to an account, read from its outbox log. */

@@ -2,13 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Product, STATE_FILE } from './product';
+import { type Product, stateFile } from './product';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The product's MQTT broker, as its start banner names it. */
 function brokerUrl(): string {
-  const product = JSON.parse(readFileSync(STATE_FILE, 'utf8')) as Product;
+  const product = JSON.parse(readFileSync(stateFile(), 'utf8')) as Product;
   const url = readFileSync(product.logFile, 'utf8').match(/Gateways \(MQTT\)\s+(mqtt:\/\/\S+)/)?.[1];
   if (!url) throw new Error('the product named no MQTT broker');
   return url;

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-export const STATE_FILE = join(tmpdir(), 'smartlock-e2e-product.json');
+/**
+ * Where this run's product is described for the test workers: a file of this run's own (global
+ * set-up names it in the environment the workers inherit), so runs side by side never mix.
+ */
+export function stateFile(): string {
+  const named = process.env.SMARTLOCK_E2E_STATE;
+  if (!named) throw new Error('SMARTLOCK_E2E_STATE is not set: the global set-up starts the product');
+  return named;
+}
 
 export interface Product {
   url: string;
@@ -48,7 +56,8 @@ export async function startProduct(): Promise<{ product: Product; child: ChildPr
     if (match?.[1]) {
       const port = Number(match[1]);
       const product = { url: `http://localhost:${port}`, port, logFile };
-      writeFileSync(STATE_FILE, JSON.stringify({ ...product, pid: child.pid }));
+      process.env.SMARTLOCK_E2E_STATE = join(dataDir, 'product.json');
+      writeFileSync(stateFile(), JSON.stringify({ ...product, pid: child.pid }));
       return { product, child };
     }
     if (child.exitCode !== null) throw new Error(`the product exited:\n${output}`);

@@ -34,6 +34,7 @@ const locks = {
   passageMode: () => import('../features/lock/passage/PassageModePage'),
   transfer: () => import('../features/lock/transfer/TransferLockPage'),
   groups: () => import('../features/group/GroupPage'),
+  unlockByLink: () => import('../features/lock/unlockLink/UnlockByLinkPage'),
 };
 
 const auth = {
@@ -66,6 +67,14 @@ export const PUBLIC_ROUTES: RouteSpec[] = [
     public: true,
     query: ['accessToken'],
     page: auth.accessToken,
+  },
+  {
+    path: '/unlockByLink',
+    name: 'unlock-by-link',
+    title: 'route.unlockByLink',
+    public: true,
+    query: ['token'],
+    page: locks.unlockByLink,
   },
   { path: '/map/base', name: 'map-base', title: 'route.mapBase', public: true },
   { path: '/map/new', name: 'map-new', title: 'route.mapNew', public: true },

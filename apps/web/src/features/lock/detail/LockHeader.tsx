@@ -12,6 +12,8 @@ import { RemoteActions } from '../remote/RemoteActions';
 import { useRemoteOperation } from '../remote/useRemoteOperation';
 import { settingsShown } from '../settings/lockSettings';
 import { formatUtcOffset } from '../settings/timezones';
+import { ShareUnlockLink } from '../unlockLink/ShareUnlockLink';
+import { canShareUnlockLink } from '../unlockLink/unlockLink';
 import { LockGateways } from './LockGateways';
 
 /** A lock's labels (spec section 3): name, number, MAC, firmware, battery, bolt, timezone, clock, gateways. */
@@ -36,6 +38,7 @@ export function LockHeader({ detail, onSettings }: { detail: LockDetail; onSetti
               <Button icon={<ThunderboltOutlined />}>{t('route.passageMode')}</Button>
             </Link>
           ) : null}
+          {canShareUnlockLink(detail) ? <ShareUnlockLink lockId={detail.lockId} lockName={detail.lockName} /> : null}
           {detail.role === LockRole.owner ? (
             <Link to={`/manage/transferLock?lockId=${detail.lockId}`} data-testid="open-transfer">
               <Button icon={<SwapOutlined />}>{t('route.transferLock')}</Button>

@@ -1,6 +1,7 @@
 import { AppstoreOutlined, SwapOutlined } from '@ant-design/icons';
+import { LockRole } from '@smartlock/contract';
 import { Alert, Button, Flex, Grid, Table } from 'antd';
-import { useMemo, useState } from 'react';
+import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../../api/failureMessage';
@@ -9,6 +10,8 @@ import { usePaging } from '../../../app/usePaging';
 import { LiveBadge } from '../../../live/LiveBadge';
 import { useGroups } from '../../group/groupQueries';
 import { ALL_LOCKS, type LockItem, type LockQueryTypeValue, useLocks } from '../lockQueries';
+import { BatchUnlock } from './BatchUnlock';
+import { isBatchUnlockable } from './batchUnlock';
 import { LockCards } from './LockCards';
 import { LockFilters } from './LockFilters';
 import { LocksEmpty } from './LocksEmpty';
@@ -32,6 +35,19 @@ export default function LockListPage() {
   const list = useLocks(query);
   const columns = useMemo(() => lockColumns(t), [t]);
   const phone = !Grid.useBreakpoint().md;
+  /** Locks picked for batch unlock, kept across pages and filters. */
+  const [picked, setPicked] = useState<Map<number, LockItem>>(new Map());
+  const owner = list.data?.list.some((item) => item.role === LockRole.owner) === true || picked.size > 0;
+  const onPick = (keys: Key[], rows: (LockItem | undefined)[]) =>
+    setPicked((before) => {
+      const next = new Map<number, LockItem>();
+      for (const key of keys) {
+        const id = Number(key);
+        const item = rows.find((row) => row?.lockId === id) ?? before.get(id);
+        if (item) next.set(id, item);
+      }
+      return next;
+    });
   const loading = list.isPending || (list.isPlaceholderData && list.isFetching);
   const empty = list.isPending ? ' ' : <LocksEmpty reason={emptyReason(query)} />;
   const pager =
@@ -70,6 +86,7 @@ export default function LockListPage() {
           style={{ marginBottom: 16 }}
         />
       ) : null}
+      {owner && !phone ? <BatchUnlock selected={[...picked.values()]} onDone={() => setPicked(new Map())} /> : null}
       {phone ? (
         <LockCards items={list.data?.list} loading={loading} empty={empty} pagination={pager} />
       ) : (
@@ -81,6 +98,16 @@ export default function LockListPage() {
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: empty }}
           pagination={pager}
+          rowSelection={
+            owner
+              ? {
+                  selectedRowKeys: [...picked.keys()],
+                  preserveSelectedRowKeys: true,
+                  onChange: onPick,
+                  getCheckboxProps: (item) => ({ disabled: !isBatchUnlockable(item) }),
+                }
+              : undefined
+          }
           data-testid="lock-table"
         />
       )}

@@ -10,7 +10,7 @@ import { useLiveChannel } from '../../../live/context';
 import { browserTimers, type LiveChannel } from '../../../live/liveChannel';
 import { FOLLOW_DEFAULTS, type Followed, followOperation, type OperationSources, serverClock } from './followOperation';
 import { isBusy, isFinal, type OperationRun } from './operationView';
-import { actionOf, actionStart, type RemoteRequest } from './remoteActions';
+import { actionOf, actionStart, type RemoteAction, type RemoteRequest } from './remoteActions';
 
 function sourcesFor(channel: LiveChannel, api: ApiClient, started: RemoteOperation): OperationSources {
   return {
@@ -45,6 +45,27 @@ export function useRemoteOperation(lockId: number) {
     };
   }, []);
 
+  /** Follows an operation already started (by this control or elsewhere, e.g. a batch) to its end. */
+  const follow = useCallback(
+    (action: RemoteAction, started: RemoteOperation) => {
+      cancel.current?.();
+      const show = ({ operation, timedOut }: Followed) => {
+        if (!mounted.current) return;
+        setRun({ status: 'following', action, operation, timedOut });
+        if (timedOut || isFinal(operation)) {
+          void queries.invalidateQueries({ queryKey: QUERY_ROOT.gatewayLocks });
+          void queries.invalidateQueries({ queryKey: QUERY_ROOT.lock });
+        }
+      };
+      show({ operation: started, timedOut: false });
+      cancel.current = followOperation(started, sourcesFor(channel, api, started), show, {
+        ...FOLLOW_DEFAULTS,
+        timers: browserTimers,
+      });
+    },
+    [api, channel, queries],
+  );
+
   const start = useCallback(
     async (request: RemoteRequest) => {
       cancel.current?.();
@@ -59,23 +80,12 @@ export function useRemoteOperation(lockId: number) {
         return;
       }
       if (!mounted.current) return;
-      const show = ({ operation, timedOut }: Followed) => {
-        setRun({ status: 'following', action, operation, timedOut });
-        if (timedOut || isFinal(operation)) {
-          void queries.invalidateQueries({ queryKey: QUERY_ROOT.gatewayLocks });
-          void queries.invalidateQueries({ queryKey: QUERY_ROOT.lock });
-        }
-      };
-      show({ operation: started, timedOut: false });
-      cancel.current = followOperation(started, sourcesFor(channel, api, started), show, {
-        ...FOLLOW_DEFAULTS,
-        timers: browserTimers,
-      });
+      follow(action, started);
     },
-    [api, channel, lockId, queries, t],
+    [api, follow, lockId, t],
   );
 
-  return { run, start, busy: isBusy(run) };
+  return { run, start, follow, busy: isBusy(run) };
 }
 
 export type RemoteOperationControl = ReturnType<typeof useRemoteOperation>;
