@@ -4,6 +4,7 @@ import { GatewayVersion } from '../enums/lock';
 import { pageSchema } from '../envelope';
 import { defineCall } from './define';
 import { emptyData, idField, idListField, jsonField, oneOf, pageParams, requiredText, text } from './fields';
+import { lockBasics } from './lock';
 
 export const add = defineCall({
   path: '/gateway/add',
@@ -56,16 +57,10 @@ export const listLock = defineCall({
   params: gatewayTarget,
   data: z.object({
     list: z.array(
-      z.object({
-        lockId: z.number().int(),
-        lockName: z.string(),
-        lockMac: z.string(),
+      lockBasics.extend({
         rssi: z.number().int().nullable(),
         signalGrade: z.number().int(),
-        state: z.number().int(),
-        battery: z.number().int(),
         remoteUnlock: z.number().int(),
-        isParkingLock: z.boolean(),
         updatedAt: z.number(),
       }),
     ),

@@ -127,17 +127,21 @@ export const getRemoteOperation = defineCall({
   data: remoteOperation,
 });
 
-export const remoteLock = z.object({
+/** What every list of locks shows of a lock. */
+export const lockBasics = z.object({
   lockId: z.number().int(),
   lockName: z.string(),
   lockMac: z.string(),
   /** LockState: 0 locked, 1 unlocked, 2 unknown. */
   state: z.number().int(),
   battery: z.number().int(),
-  /** RemoteUnlockSwitch: 1 on, 2 off. */
-  remoteUnlock: z.number().int(),
   /** Whether a car-park lock (raise/lower instead of unlock/lock). */
   isParkingLock: z.boolean(),
+});
+
+export const remoteLock = lockBasics.extend({
+  /** RemoteUnlockSwitch: 1 on, 2 off. */
+  remoteUnlock: z.number().int(),
   /** 1 when an online gateway reaches the lock. */
   hasGateway: z.number().int(),
   /** The best signal grade among the online gateways reaching it. */
@@ -155,13 +159,7 @@ export const listForRemoteOperation = defineCall({
 });
 
 /** A lock in the console's list. */
-export const lockItem = z.object({
-  lockId: z.number().int(),
-  lockName: z.string(),
-  lockMac: z.string(),
-  /** LockState: 0 locked, 1 unlocked, 2 unknown. */
-  state: z.number().int(),
-  battery: z.number().int(),
+export const lockItem = lockBasics.extend({
   /** The caller's group holding the lock, 0 when ungrouped. */
   groupId: z.number().int(),
   /** LockRole: 1 owner (primary administrator), 2 authorized administrator. */
@@ -171,7 +169,6 @@ export const lockItem = z.object({
   /** 1 when an online gateway reaches the lock. */
   hasGateway: z.number().int(),
   signalGrade: z.number().int(),
-  isParkingLock: z.boolean(),
   featureValue: z.string(),
 });
 

@@ -1,10 +1,9 @@
 import { gateway } from '@smartlock/contract';
-import { Alert, App, Flex, Form, Modal, Tag, Typography } from 'antd';
+import { Alert, App, Flex, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
-import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { useSubmission } from '../auth/useSubmission';
-import { TransferFields } from '../transfer/TransferFields';
+import { TransferConfirmationForm } from '../transfer/TransferConfirmationForm';
 import { gatewayTransferParams } from '../transfer/transfer';
 import { type TransferValues, useTransferForm } from '../transfer/useTransferForm';
 import { type GatewayItem, useRefreshGateways } from './gatewayQueries';
@@ -66,18 +65,7 @@ export function TransferGatewayDialog({
           <Tag key={item.gatewayId}>{item.gatewayName}</Tag>
         ))}
       </Flex>
-      {error ? (
-        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="transfer-error" />
-      ) : null}
-      <Form<TransferValues>
-        form={transfer.form}
-        layout="vertical"
-        initialValues={{ country: DEFAULT_COUNTRY }}
-        onFinish={submit}
-        requiredMark={false}
-      >
-        <TransferFields transfer={transfer} />
-      </Form>
+      <TransferConfirmationForm transfer={transfer} error={error} onSubmit={submit} />
     </Modal>
   );
 }

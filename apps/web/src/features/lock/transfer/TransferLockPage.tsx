@@ -1,14 +1,13 @@
 import { lock } from '@smartlock/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Row } from 'antd';
+import { Alert, App, Button, Card, Col, Row } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { QUERY_ROOT } from '../../../api/queryKeys';
 import { useConsole } from '../../../app/context';
-import { DEFAULT_COUNTRY } from '../../auth/CountryCodeSelect';
 import { useSubmission } from '../../auth/useSubmission';
-import { TransferFields } from '../../transfer/TransferFields';
+import { TransferConfirmationForm } from '../../transfer/TransferConfirmationForm';
 import { lockTransferParams } from '../../transfer/transfer';
 import { type TransferValues, useTransferForm } from '../../transfer/useTransferForm';
 import type { TransferableLock } from '../lockQueries';
@@ -83,21 +82,11 @@ export default function TransferLockPage() {
             style={{ marginBottom: 16 }}
             data-testid="transfer-warning"
           />
-          {error ? (
-            <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="transfer-error" />
-          ) : null}
-          <Form<TransferValues>
-            form={transfer.form}
-            layout="vertical"
-            initialValues={{ country: DEFAULT_COUNTRY }}
-            onFinish={submit}
-            requiredMark={false}
-          >
-            <TransferFields transfer={transfer} />
+          <TransferConfirmationForm transfer={transfer} error={error} onSubmit={submit}>
             <Button type="primary" danger htmlType="submit" loading={busy} block data-testid="transfer-submit">
               {t('lockTransfer.submit', { count: selected.length })}
             </Button>
-          </Form>
+          </TransferConfirmationForm>
         </Card>
       </Col>
     </Row>
