@@ -72,3 +72,14 @@ export function jsonField<T extends z.ZodType>(schema: T, maxLength: number) {
     })
     .pipe(schema);
 }
+
+/** What confirms a transfer (locks, gateways): the receiving account, the caller's password and a code. */
+export const transferConfirmation = {
+  receiverUsername: requiredText(100),
+  countryCode: text(6).optional(),
+  password: z.string().min(1).max(100),
+  validationCode: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/),
+};

@@ -3,7 +3,17 @@ import { valuesOf } from '../enums/define';
 import { GatewayVersion } from '../enums/lock';
 import { pageSchema } from '../envelope';
 import { defineCall } from './define';
-import { emptyData, idField, idListField, jsonField, oneOf, pageParams, requiredText, text } from './fields';
+import {
+  emptyData,
+  idField,
+  idListField,
+  jsonField,
+  oneOf,
+  pageParams,
+  requiredText,
+  text,
+  transferConfirmation,
+} from './fields';
 import { lockBasics } from './lock';
 
 export const add = defineCall({
@@ -109,13 +119,7 @@ export const transfer = defineCall({
     "Transfer gateways to another account, permanently: the caller gives up managing them. Confirmed with the caller's password and a validation code (type 9) sent to the caller's own account.",
   params: z.object({
     gatewayIdList: idListField,
-    receiverUsername: requiredText(100),
-    countryCode: text(6).optional(),
-    password: z.string().min(1).max(100),
-    validationCode: z
-      .string()
-      .trim()
-      .regex(/^[0-9]{6}$/),
+    ...transferConfirmation,
   }),
   data: emptyData,
 });

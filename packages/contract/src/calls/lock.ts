@@ -5,7 +5,18 @@ import { AUTO_LOCK_SECONDS, LockQueryType, LockSetting, ParkingLockAction } from
 import { pageSchema } from '../envelope';
 import { passagePeriodSchema } from '../validation/passageMode';
 import { defineCall } from './define';
-import { emptyData, idField, idListField, intField, jsonField, oneOf, pageParams, requiredText, text } from './fields';
+import {
+  emptyData,
+  idField,
+  idListField,
+  intField,
+  jsonField,
+  oneOf,
+  pageParams,
+  requiredText,
+  text,
+  transferConfirmation,
+} from './fields';
 import { remoteOperation } from './remoteOperation';
 
 export const initialize = defineCall({
@@ -295,13 +306,7 @@ export const transfer = defineCall({
     "Transfer locks the caller owns to another registered account, permanently, in one transaction: the receiver becomes owner with the locks' credentials, eKeys and records; the caller's groups, reach through the caller's gateways and management rights end. Confirmed with the caller's password and a validation code (type 9) sent to the caller.",
   params: z.object({
     lockIdList: idListField,
-    receiverUsername: requiredText(100),
-    countryCode: text(6).optional(),
-    password: z.string().min(1).max(100),
-    validationCode: z
-      .string()
-      .trim()
-      .regex(/^[0-9]{6}$/),
+    ...transferConfirmation,
   }),
   data: emptyData,
 });
