@@ -1,7 +1,7 @@
 import { OnlineState } from '@smartlock/contract';
-import { Alert, Button, Drawer, Empty, Flex, Grid, Spin } from 'antd';
+import { Alert, Drawer, Empty, Flex, Grid, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/failureMessage';
+import { LoadError } from '../../components/LoadError';
 import { GatewayLockCard } from './GatewayLockCard';
 import { type GatewayItem, useGatewayLocks } from './gatewayQueries';
 
@@ -26,12 +26,7 @@ export function GatewayLocksDrawer({ item, onClose }: { item: GatewayItem; onClo
           <Spin />
         </Flex>
       ) : locks.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(t, locks.error)}
-          action={<Button onClick={() => void locks.refetch()}>{t('app.retry')}</Button>}
-        />
+        <LoadError error={locks.error} retry={() => void locks.refetch()} />
       ) : locks.data.list.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('gateway.noLocks')} />
       ) : (

@@ -1,10 +1,10 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { PAGE_SIZE } from '@smartlock/contract';
-import { Alert, Button, Flex, Input, Table } from 'antd';
+import { Button, Flex, Input, Table } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/failureMessage';
 import { pagination } from '../../app/pagination';
+import { LoadError } from '../../components/LoadError';
 import { LiveBadge } from '../../live/LiveBadge';
 import { GatewayLocksDrawer } from './GatewayLocksDrawer';
 import { GatewayRowActions } from './GatewayRowActions';
@@ -76,13 +76,7 @@ export default function GatewayPage() {
         </Flex>
       </Flex>
       {list.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(t, list.error)}
-          action={<Button onClick={() => void list.refetch()}>{t('app.retry')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
+        <LoadError error={list.error} retry={() => void list.refetch()} style={{ marginBottom: 16 }} />
       ) : null}
       <Table<GatewayItem>
         rowKey="gatewayId"

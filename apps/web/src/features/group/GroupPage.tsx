@@ -1,10 +1,10 @@
 import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { GroupId } from '@smartlock/contract';
-import { Alert, Button, Empty, Flex, Table, Typography } from 'antd';
+import { Button, Empty, Flex, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../api/failureMessage';
+import { LoadError } from '../../components/LoadError';
 import { GroupNameDialog } from './GroupNameDialog';
 import { groupColumns } from './groupColumns';
 import { type LockGroup, useGroups } from './groupQueries';
@@ -60,13 +60,7 @@ export default function GroupPage() {
         </Flex>
       </Flex>
       {groups.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(t, groups.error)}
-          action={<Button onClick={() => void groups.refetch()}>{t('app.retry')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
+        <LoadError error={groups.error} retry={() => void groups.refetch()} style={{ marginBottom: 16 }} />
       ) : null}
       <Table<LockGroup>
         rowKey="groupId"

@@ -1,12 +1,12 @@
 import { AppstoreOutlined, SwapOutlined } from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
-import { Alert, Button, Flex, Grid, Table } from 'antd';
+import { Button, Flex, Grid, Table } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../../api/failureMessage';
 import { pagination } from '../../../app/pagination';
 import { usePaging } from '../../../app/usePaging';
+import { LoadError } from '../../../components/LoadError';
 import { LiveBadge } from '../../../live/LiveBadge';
 import { useGroups } from '../../group/groupQueries';
 import { ALL_LOCKS, type LockItem, type LockQueryTypeValue, useLocks } from '../lockQueries';
@@ -78,13 +78,7 @@ export default function LockListPage() {
         </Flex>
       </Flex>
       {list.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={errorText(t, list.error)}
-          action={<Button onClick={() => void list.refetch()}>{t('app.retry')}</Button>}
-          style={{ marginBottom: 16 }}
-        />
+        <LoadError error={list.error} retry={() => void list.refetch()} style={{ marginBottom: 16 }} />
       ) : null}
       {owner && !phone ? <BatchUnlock selected={[...picked.values()]} onDone={() => setPicked(new Map())} /> : null}
       {phone ? (

@@ -1,5 +1,6 @@
-import { Empty, Typography } from 'antd';
+import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EmptyWithHint } from '../../../components/EmptyWithHint';
 
 /** No locks: none match the filters, or none yet, which are added from the mobile app. */
 export function LocksEmpty({ reason }: { reason: 'noMatch' | 'noLocks' }) {
@@ -9,20 +10,5 @@ export function LocksEmpty({ reason }: { reason: 'noMatch' | 'noLocks' }) {
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('lockList.noMatch')} data-testid="locks-no-match" />
     );
   }
-  return (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      data-testid="locks-empty"
-      description={
-        <>
-          <Typography.Paragraph strong style={{ marginBottom: 4 }}>
-            {t('lockList.emptyTitle')}
-          </Typography.Paragraph>
-          <Typography.Paragraph type="secondary" style={{ maxWidth: 460, margin: '0 auto' }}>
-            {t('lockList.emptyHint')}
-          </Typography.Paragraph>
-        </>
-      }
-    />
-  );
+  return <EmptyWithHint title={t('lockList.emptyTitle')} hint={t('lockList.emptyHint')} testId="locks-empty" />;
 }
