@@ -28,9 +28,17 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** A documentation-range address per test, so per-address limits treat tests as separate users. */
+/** The documentation ranges (RFC 5737): 3 x 254 addresses no real client has. */
+const RANGES = ['192.0.2', '198.51.100', '203.0.113'];
+let handedOut = Math.floor(Math.random() * RANGES.length * 254);
+
+/**
+ * An address of its own per test, so per-address limits treat tests as separate users: handed
+ * out in turn (the suite runs in one worker), never the same twice within a run.
+ */
 function someAddress(): string {
-  return `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+  const n = handedOut++ % (RANGES.length * 254);
+  return `${RANGES[Math.floor(n / 254)]}.${1 + (n % 254)}`;
 }
 
 export const test = base.extend<{ site: (path: string, host?: string) => string; ownAddress: undefined }>({
