@@ -90,6 +90,13 @@ export const ERRORS = {
   exportWindowExceeded: { code: -3054, http: 400 },
   maximumExportCountExceeded: { code: -3055, http: 400 },
   recipientNeedsCountryCode: { code: -3056, http: 400 },
+  ekeyExists: { code: -4067, http: 409 },
+  ekeyNotFound: { code: -4068, http: 404 },
+  passcodeNotFound: { code: -3008, http: 404 },
+  passcodeExists: { code: -3007, http: 409 },
+  passcodeCapacityReached: { code: -3009, http: 409 },
+  passcodeStartTooFar: { code: -3026, http: 400 },
+  passcodeNotChangeable: { code: -3027, http: 400 },
 
   // Payments.
   paymentFailed: { code: -5001, http: 402 },

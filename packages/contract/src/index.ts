@@ -1,5 +1,7 @@
 export * from './calls';
 export * from './countries';
+export * from './credentials/eKeyCredential';
+export * from './credentials/offlinePasscode';
 export * from './device/canonicalJson';
 export * from './device/messages';
 export * from './device/protocol';

@@ -1,9 +1,11 @@
 import * as company from './company';
+import * as ekey from './ekey';
 import type { CallDefinition } from './define';
 import * as gateway from './gateway';
 import * as group from './group';
 import * as lock from './lock';
 import * as lockRecord from './lockRecord';
+import * as passcode from './passcode';
 import * as user from './user';
 
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
@@ -11,7 +13,8 @@ export * from './define';
 export * from './fields';
 export * from './remoteOperation';
 export { userInfo } from './user';
-export { company, gateway, group, lock, lockRecord, user };
+export * from './validityFields';
+export { company, ekey, gateway, group, lock, lockRecord, passcode, user };
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {
   return Object.values(module).filter(
@@ -28,4 +31,6 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(gateway),
   ...callsOf(group),
   ...callsOf(lockRecord),
+  ...callsOf(ekey),
+  ...callsOf(passcode),
 ];

@@ -11,6 +11,13 @@ const lockState = z.union([z.literal(LockState.locked), z.literal(LockState.unlo
 const battery = z.number().int().min(0).max(100);
 /** A car-park lock's barrier. */
 const parking = z.enum(['raised', 'lowered']);
+const passcodeDigits = z.string().regex(/^[0-9]{4,9}$/);
+const customPasscode = z.object({
+  passcodeId: z.number().int().positive(),
+  code: passcodeDigits,
+  startDate: z.number().optional(),
+  endDate: z.number().optional(),
+});
 
 /** Commands the cloud sends, with their params and what a successful reply's `result` holds. */
 export const DEVICE_COMMANDS = {
@@ -72,7 +79,36 @@ export const DEVICE_COMMANDS = {
     params: z.object({ name: z.enum(Object.values(LockSwitch) as [string, ...string[]]), value: z.number().int() }),
     result: z.object({ name: z.string(), value: z.number().int() }),
   },
+  /**
+   * The lock refuses eKey credentials of `keyId` older than `belowVersion` (a freeze, a validity
+   * change, a reset or a deletion made them stale; REVOKED_FOR_GOOD: every version).
+   */
+  revokeEKey: {
+    params: z.object({ keyId: z.number().int().positive(), belowVersion: z.number().int().min(1) }),
+    result: z.object({ keyId: z.number().int(), belowVersion: z.number().int() }),
+  },
+  /** Stores a custom passcode (type 6), valid from / until (UTC ms) when given. */
+  addPasscode: {
+    params: customPasscode,
+    result: z.object({ passcodeId: z.number().int() }),
+  },
+  /** Replaces a stored custom passcode's digits and validity. */
+  changePasscode: {
+    params: customPasscode,
+    result: z.object({ passcodeId: z.number().int() }),
+  },
+  /**
+   * Deletes a passcode: a custom one is erased; an offline one is blocked for good, whether the
+   * lock has seen it or not.
+   */
+  deletePasscode: {
+    params: z.object({ passcodeId: z.number().int().positive(), code: passcodeDigits }),
+    result: z.object({ passcodeId: z.number().int() }),
+  },
 } as const;
+
+/** A belowVersion that refuses every version of a key: it was deleted. */
+export const REVOKED_FOR_GOOD = 2_147_483_647;
 
 export type DeviceCommandName = keyof typeof DEVICE_COMMANDS;
 export type DeviceCommandParams<N extends DeviceCommandName> = z.infer<(typeof DEVICE_COMMANDS)[N]['params']>;
@@ -93,6 +129,10 @@ export const DeviceError = {
   lockBusy: 'lockBusy',
   lockOutOfRange: 'lockOutOfRange',
   rejected: 'rejected',
+  /** A custom passcode the lock already holds (as another passcode of it). */
+  duplicatePasscode: 'duplicatePasscode',
+  /** The lock's memory for this kind of credential is full. */
+  storageFull: 'storageFull',
 } as const;
 export type DeviceErrorName = (typeof DeviceError)[keyof typeof DeviceError];
 
@@ -102,6 +142,8 @@ export const NO_RETRY_ERRORS: ReadonlySet<string> = new Set([
   DeviceError.unknownLock,
   DeviceError.unsupported,
   DeviceError.remoteUnlockDisabled,
+  DeviceError.duplicatePasscode,
+  DeviceError.storageFull,
 ]);
 
 /** One entry of a lock's log as the gateway uploads it (record types of spec section 9). */
