@@ -15,13 +15,19 @@ import { HttpRegistrar } from './fleet/httpRegistrar';
 const print = (line: FleetLine) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const log = (message: string) => process.stderr.write(`[devices] ${message}\n`);
 
+/** Carries out control lines one after the other: each ack is printed once its check is done, in line order. */
 function followControl(fleet: Fleet): void {
   const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  let previous: Promise<unknown> = Promise.resolve();
   lines.on('line', (line) => {
     if (line.trim() === '') return;
-    const parsed = parseControlLine(line);
-    if (parsed.ok) fleet.control(parsed.command);
-    else print({ event: 'ack', do: '?', ok: false, error: parsed.error });
+    previous = previous
+      .then(async () => {
+        const parsed = parseControlLine(line);
+        if (parsed.ok) await fleet.control(parsed.command);
+        else print({ event: 'ack', do: '?', ok: false, error: parsed.error });
+      })
+      .catch((error: unknown) => log(`control line failed: ${describeError(error)}`));
   });
 }
 

@@ -5,7 +5,13 @@
  */
 export { type Cancel, type Clock, ManualClock, systemClock } from './clock';
 export { ApiCallError, ApiClient } from './fleet/apiClient';
-export { applyControl, type ControlCommand, parseControlLine } from './fleet/control';
+export {
+  applyControl,
+  type CheckedControlCommand,
+  type ControlCommand,
+  type ImmediateControlCommand,
+  parseControlLine,
+} from './fleet/control';
 export { FLEET_DEFAULTS, Fleet, type FleetOptions, startFleet } from './fleet/fleet';
 export type { FleetLayout, FleetLine, GatewayStatusLine, LockStatus } from './fleet/fleetLines';
 export { extendFleet, type FleetShape, planGateway } from './fleet/fleetPlan';
@@ -18,7 +24,13 @@ export {
 } from './fleet/fleetState';
 export { HttpRegistrar } from './fleet/httpRegistrar';
 export { randomMac } from './fleet/macAddress';
-export { ALREADY_ADDED, type GatewayRegistration, type LockRegistration, type Registrar } from './fleet/registrar';
+export {
+  ALREADY_ADDED,
+  type GatewayRegistration,
+  type LockInitialized,
+  type LockRegistration,
+  type Registrar,
+} from './fleet/registrar';
 export { StateFile } from './fleet/stateFile';
 export { LOCK_FAULTS, type LockFault } from './gateway/faults';
 export {
@@ -30,8 +42,10 @@ export {
 } from './gateway/gateway';
 export type { Wifi } from './gateway/gatewaySigner';
 export { CREDENTIAL_KINDS, type CredentialKind, type StoredCredential } from './lock/credentials';
+export { APP_UNLOCK_REFUSALS, type AppUnlockRefusal } from './lock/eKeys';
+export { KEYPAD_REFUSALS, type KeypadRefusal } from './lock/keypad';
 export { LOCAL_UNLOCK_METHOD_NAMES, type LocalUnlock, type LocalUnlockMethodName } from './lock/localUnlock';
-export { type BoltState, type LockEvents, type ParkingPosition, SimulatedLock } from './lock/lock';
+export { type BoltState, type KeypadResult, type LockEvents, type ParkingPosition, SimulatedLock } from './lock/lock';
 export { featureValueOfKind, isLockKind, LOCK_KINDS, type LockKind, lockModel } from './lock/lockKind';
 export { type LockSnapshot, lockSnapshotSchema, newLockSnapshot } from './lock/lockSnapshot';
 export type { LockOutcome } from './lock/outcome';

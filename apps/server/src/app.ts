@@ -10,9 +10,15 @@ import { type Database, openDatabase } from './db/client';
 import { type Devices, startDevices } from './devices/deviceService';
 import { BrandRegistry } from './domains/company/brands';
 import { companyRoutes } from './domains/company/companyRoutes';
+import { EKeyNotices } from './domains/ekey/ekeyNotices';
+import { EKeyRevocations } from './domains/ekey/ekeyRevocations';
+import { ekeyRoutes } from './domains/ekey/ekeyRoutes';
+import { EKeyService } from './domains/ekey/ekeyService';
 import { gatewayRoutes } from './domains/gateway/gatewayRoutes';
 import { groupRoutes } from './domains/group/groupRoutes';
 import { lockRoutes } from './domains/lock/lockRoutes';
+import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
+import { PasscodeService } from './domains/passcode/passcodeService';
 import { recordRoutes } from './domains/record/recordRoutes';
 import { remoteRoutes } from './domains/remote/remoteRoutes';
 import { UnlockLinks } from './domains/remote/unlockLinks';
@@ -115,6 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const live = new LiveHub();
   const devices = await startDevices({ config, rootSecret: secret, db, live, log: app.log });
   app.addHook('onClose', async () => devices.close());
+  const revocations = new EKeyRevocations(db, devices.operations, app.log);
+  devices.whenGatewayOnline((gatewayId) => revocations.resendForGateway(gatewayId));
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -133,6 +141,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ),
     ...gatewayRoutes({ db, devices, accounts, codes }),
     ...recordRoutes(db),
+    ...ekeyRoutes(db, new EKeyService(db, revocations, new EKeyNotices(db, messenger, app.log))),
+    ...passcodeRoutes(new PasscodeService(db, devices.operations, messenger)),
   ];
   assertEveryCallRouted(routes);
   registerRoutes(app, { guard, sessions, brands }, routes);

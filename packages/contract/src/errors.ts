@@ -92,6 +92,7 @@ export const ERRORS = {
   recipientNeedsCountryCode: { code: -3056, http: 400 },
   ekeyExists: { code: -4067, http: 409 },
   ekeyNotFound: { code: -4068, http: 404 },
+  ekeyStateConflict: { code: -4069, http: 409 },
   passcodeNotFound: { code: -3008, http: 404 },
   passcodeExists: { code: -3007, http: 409 },
   passcodeCapacityReached: { code: -3009, http: 409 },

@@ -32,8 +32,13 @@ Control on stdin, one JSON object per line:
   {"do":"drift","lock":"<mac>","ms":<n>}       the lock's clock runs n ms ahead (negative: behind)
   {"do":"localUnlock","lock":"<mac>","method":"passcode|card|fingerprint|face|palmVein|qrCode|keyFob|app|mechanicalKey|button",
    "username":"...","credential":"...","valid":false}
-                                              someone at the door; username, credential and valid are optional
+                                              someone at the door, trusted: username, credential and valid are optional
                                               (valid:false: a wrong passcode or unknown card, logged, stays locked)
+  {"do":"keypad","lock":"<mac>","code":"123456789"}
+                                              someone types a code at the keypad; the lock checks it itself
+                                              (custom passcodes, offline codes from its secret, lockout)
+  {"do":"appUnlock","lock":"<mac>","credential":"<token>"}
+                                              the holder's app shows an eKey credential over Bluetooth
   {"do":"status"}
 
 Output on stdout, one JSON object per line:
@@ -42,5 +47,9 @@ Output on stdout, one JSON object per line:
   {"event":"command","gatewayId","id","name","lockMac","outcome":"ran|expired|duplicate|badSignature|<error>|timeout"}
   {"event":"bolt","lockMac","state"}   {"event":"parking","lockMac","parking"}   {"event":"clock","lockMac","driftMs"}
   {"event":"status","gateways":[...]}  {"event":"ack","do","ok","error"?}
+Acks come in line order; keypad and appUnlock ack once the lock has checked, with the reason in error:
+  keypad: wrongCode notYetValid expired notActivatedInTime outsideValidity blocked used cleared
+          keypadLocked noSecret unsupported
+  appUnlock: badCredential wrongLock revoked outsideValidity used noSecret unsupported
 Logs go to stderr. SIGINT or SIGTERM: every gateway signs off (offline status) and the state is saved.
 `;

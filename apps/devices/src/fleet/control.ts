@@ -27,9 +27,24 @@ export const controlCommandSchema = z.discriminatedUnion('do', [
     credential: z.string().max(100).optional(),
     valid: z.boolean().optional(),
   }),
+  /** Someone types a code at the lock's keypad; the lock checks it (SimulatedLock.enterPasscode). */
+  z.object({
+    do: z.literal('keypad'),
+    lock: lockMac,
+    code: z.string().regex(/^[0-9]{1,20}$/, 'digits only'),
+  }),
+  /** The holder's app shows an eKey credential over Bluetooth; the lock checks it (SimulatedLock.appUnlock). */
+  z.object({ do: z.literal('appUnlock'), lock: lockMac, credential: z.string().min(1).max(8192) }),
   z.object({ do: z.literal('status') }),
 ]);
 export type ControlCommand = z.infer<typeof controlCommandSchema>;
+/** The commands the lock answers only after its (asynchronous) check: their ack comes from a promise. */
+export type CheckedControlCommand = Extract<ControlCommand, { do: 'keypad' | 'appUnlock' }>;
+export type ImmediateControlCommand = Exclude<ControlCommand, CheckedControlCommand>;
+
+export function isCheckedControl(command: ControlCommand): command is CheckedControlCommand {
+  return command.do === 'keypad' || command.do === 'appUnlock';
+}
 
 /** What the control needs of the fleet. */
 export interface ControlTarget {
@@ -53,14 +68,39 @@ export function parseControlLine(line: string): { ok: true; command: ControlComm
   return { ok: false, error: issue ? `${issue.path.join('.') || 'line'}: ${issue.message}` : 'not a command' };
 }
 
-/** Carries out a control command; answers with the line to print (an ack, or the status). */
-export function applyControl(target: ControlTarget, command: ControlCommand): FleetLine {
-  const ack = (error?: string): FleetLine => ({
+const ackOf =
+  (command: ControlCommand) =>
+  (error?: string): FleetLine => ({
     event: 'ack',
     do: command.do,
     ok: !error,
     ...(error ? { error } : {}),
   });
+
+/**
+ * Carries out a control command; answers with the line to print (an ack, or the status). The
+ * keypad and appUnlock lines answer once the lock has checked the code or credential: a promise.
+ */
+export function applyControl(target: ControlTarget, command: CheckedControlCommand): Promise<FleetLine>;
+export function applyControl(target: ControlTarget, command: ImmediateControlCommand): FleetLine;
+export function applyControl(target: ControlTarget, command: ControlCommand): FleetLine | Promise<FleetLine>;
+export function applyControl(target: ControlTarget, command: ControlCommand): FleetLine | Promise<FleetLine> {
+  return isCheckedControl(command) ? applyChecked(target, command) : applyImmediate(target, command);
+}
+
+async function applyChecked(target: ControlTarget, command: CheckedControlCommand): Promise<FleetLine> {
+  const ack = ackOf(command);
+  const found = target.lock(command.lock);
+  if (!found) return ack(`no lock ${command.lock}`);
+  const outcome =
+    command.do === 'keypad'
+      ? await found.lock.enterPasscode(command.code)
+      : await found.lock.appUnlock(command.credential);
+  return ack(outcome.ok ? undefined : outcome.error);
+}
+
+function applyImmediate(target: ControlTarget, command: ImmediateControlCommand): FleetLine {
+  const ack = ackOf(command);
   switch (command.do) {
     case 'status':
       return { event: 'status', gateways: target.status() };

@@ -2,7 +2,17 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEVICE_EVENTS, gatewayStatus, LockState, RemoteUnlockSwitch } from '@smartlock/contract';
+import {
+  DEVICE_EVENTS,
+  encodeOfflinePasscode,
+  gatewayStatus,
+  LockState,
+  localHourOf,
+  offlinePasscodeKey,
+  PasscodeType,
+  RemoteUnlockSwitch,
+  startResidueOf,
+} from '@smartlock/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeRegistrar } from '../testing/fakeRegistrar';
 import { startTestBroker, type TestBroker } from '../testing/testBroker';
@@ -46,7 +56,7 @@ async function fleetOf(options: Partial<FleetOptions> & { registrar: FleetOption
 }
 
 const stateFileIn = () => join(mkdtempSync(join(tmpdir(), 'smartlock-devices-')), 'devices.json');
-const control = (fleet: Fleet, line: string) => {
+const control = async (fleet: Fleet, line: string) => {
   const parsed = parseControlLine(line);
   if (!parsed.ok) throw new Error(parsed.error);
   return fleet.control(parsed.command);
@@ -85,16 +95,16 @@ describe('a fleet', () => {
     const { fleet, lines } = await fleetOf({ registrar: new FakeRegistrar(cloud) });
     const [gateway] = fleet.layout();
     const door = gateway?.locks[0]?.mac ?? '';
-    expect(control(fleet, JSON.stringify({ do: 'fault', lock: door.toLowerCase(), fault: 'reject' }))).toEqual({
+    expect(await control(fleet, JSON.stringify({ do: 'fault', lock: door.toLowerCase(), fault: 'reject' }))).toEqual({
       event: 'ack',
       do: 'fault',
       ok: true,
     });
-    control(fleet, JSON.stringify({ do: 'drift', lock: door, ms: 120_000 }));
+    await control(fleet, JSON.stringify({ do: 'drift', lock: door, ms: 120_000 }));
     expect(lines).toContainEqual({ event: 'clock', lockMac: door, driftMs: 120_000 });
-    control(fleet, JSON.stringify({ do: 'localUnlock', lock: door, method: 'card', username: 'guest' }));
+    await control(fleet, JSON.stringify({ do: 'localUnlock', lock: door, method: 'card', username: 'guest' }));
     expect(lines).toContainEqual({ event: 'bolt', lockMac: door, state: LockState.unlocked });
-    const status = control(fleet, '{"do":"status"}');
+    const status = await control(fleet, '{"do":"status"}');
     expect(status.event === 'status' && status.gateways[0]?.online).toBe(true);
     expect(status.event === 'status' && status.gateways[0]?.locks[0]).toMatchObject({
       mac: door,
@@ -102,12 +112,41 @@ describe('a fleet', () => {
       driftMs: 120_000,
       state: LockState.unlocked,
     });
-    control(fleet, JSON.stringify({ do: 'offline', gateway: gateway?.gatewayId }));
+    await control(fleet, JSON.stringify({ do: 'offline', gateway: gateway?.gatewayId }));
     await expect.poll(() => lines.some((l) => l.event === 'offline')).toBe(true);
-    control(fleet, JSON.stringify({ do: 'online', gateway: gateway?.gatewayId }));
+    await control(fleet, JSON.stringify({ do: 'online', gateway: gateway?.gatewayId }));
     await expect.poll(() => lines.filter((l) => l.event === 'online').length).toBe(2);
-    expect(control(fleet, '{"do":"fault","lock":"02:00:00:00:00:01","fault":"none"}')).toMatchObject({ ok: false });
+    expect(await control(fleet, '{"do":"fault","lock":"02:00:00:00:00:01","fault":"none"}')).toMatchObject({
+      ok: false,
+    });
     expect(parseControlLine('{"do":"explode"}').ok).toBe(false);
+  });
+
+  it('keeps each lock’s secret from its registration and checks keypad codes with it', async () => {
+    const registrar = new FakeRegistrar(cloud);
+    const { fleet, lines } = await fleetOf({ registrar, locksPerGateway: 1, kinds: ['door'] });
+    const door = fleet.layout()[0]?.locks[0]?.mac ?? '';
+    const secret = registrar.lockSecrets.get(door) ?? '';
+    expect(secret).not.toBe('');
+    expect(fleet.lock(door)?.lock.hasSecret).toBe(true);
+    const code = await encodeOfflinePasscode(await offlinePasscodeKey(secret), {
+      type: PasscodeType.permanent,
+      startResidue: startResidueOf(localHourOf(Date.now(), 0)),
+      serial: 0,
+    });
+    const typed = [
+      control(fleet, JSON.stringify({ do: 'keypad', lock: door, code: '000000' })),
+      control(fleet, JSON.stringify({ do: 'keypad', lock: door, code })),
+    ];
+    expect(await Promise.all(typed)).toEqual([
+      { event: 'ack', do: 'keypad', ok: false, error: 'wrongCode' },
+      { event: 'ack', do: 'keypad', ok: true },
+    ]);
+    expect(lines.filter((l) => l.event === 'ack')).toEqual([
+      { event: 'ack', do: 'keypad', ok: false, error: 'wrongCode' },
+      { event: 'ack', do: 'keypad', ok: true },
+    ]);
+    expect(lines).toContainEqual({ event: 'bolt', lockMac: door, state: LockState.unlocked });
   });
 
   it('loses no record across a sudden death: the state file carries them to the next run', async () => {
@@ -117,10 +156,10 @@ describe('a fleet', () => {
     const [gateway] = fleet.layout();
     const gatewayId = gateway?.gatewayId ?? 0;
     const door = gateway?.locks[0]?.mac ?? '';
-    control(fleet, JSON.stringify({ do: 'offline', gateway: gatewayId }));
+    await control(fleet, JSON.stringify({ do: 'offline', gateway: gatewayId }));
     await cloud.waitFor((h) => h.gatewayId === gatewayId && h.message.kind === 'status' && !h.message.online);
     for (const method of ['passcode', 'fingerprint', 'mechanicalKey']) {
-      control(fleet, JSON.stringify({ do: 'localUnlock', lock: door, method }));
+      await control(fleet, JSON.stringify({ do: 'localUnlock', lock: door, method }));
     }
     await sleep(MIN_WRITE_INTERVAL_MS + 10);
     fleet.terminate();

@@ -2,7 +2,13 @@ import { type Cancel, type Clock, systemClock } from '../clock';
 import { Gateway } from '../gateway/gateway';
 import { SimulatedLock } from '../lock/lock';
 import type { LockKind } from '../lock/lockKind';
-import { applyControl, type ControlCommand, type ControlTarget } from './control';
+import {
+  applyControl,
+  type CheckedControlCommand,
+  type ControlCommand,
+  type ControlTarget,
+  type ImmediateControlCommand,
+} from './control';
 import type { FleetLayout, FleetLine, GatewayStatusLine } from './fleetLines';
 import { extendFleet } from './fleetPlan';
 import {
@@ -170,11 +176,24 @@ export class Fleet implements ControlTarget {
     }));
   }
 
-  /** Carries out a control command; returns (and reports) the answer line. */
-  control(command: ControlCommand): FleetLine {
-    const line = applyControl(this, command);
-    this.report(line);
-    return line;
+  /**
+   * Carries out a control command; returns (and reports) the answer line. `keypad` and
+   * `appUnlock` answer when the lock has checked the code or credential (a promise); a caller
+   * that wants every answer in order waits for each (as the CLI does).
+   */
+  control(command: CheckedControlCommand): Promise<FleetLine>;
+  control(command: ImmediateControlCommand): FleetLine;
+  control(command: ControlCommand): FleetLine | Promise<FleetLine>;
+  control(command: ControlCommand): FleetLine | Promise<FleetLine> {
+    const answer = applyControl(this, command);
+    if (!(answer instanceof Promise)) {
+      this.report(answer);
+      return answer;
+    }
+    return answer.then((line) => {
+      this.report(line);
+      return line;
+    });
   }
 
   /** Stops cleanly: every gateway signs off (offline status), the state is written. */
@@ -222,6 +241,11 @@ export class Fleet implements ControlTarget {
     this.followGateway(gateway);
     this.gateways.set(gateway.gatewayId, gateway);
     for (const { lock, entry: lockEntry } of reached) {
+      if (!lock.hasSecret) {
+        this.log(
+          `lock ${lockEntry.name} (${lock.mac}) has no secret (registered before locks kept theirs): it refuses offline passcodes and eKey credentials`,
+        );
+      }
       this.followLock(lock);
       this.locks.set(lock.mac, { lock, gateway, entry: lockEntry });
     }

@@ -2,7 +2,13 @@ import { gateway, lock, PAGE_SIZE, PasscodeVersion, RemoteOperationState } from 
 import { describeError } from '../errors';
 import { featureValueOfKind, lockModel } from '../lock/lockKind';
 import { ApiCallError, type ApiClient } from './apiClient';
-import { ALREADY_ADDED, type GatewayRegistration, type LockRegistration, type Registrar } from './registrar';
+import {
+  ALREADY_ADDED,
+  type GatewayRegistration,
+  type LockInitialized,
+  type LockRegistration,
+  type Registrar,
+} from './registrar';
 
 /** How often a remote operation is polled, and for how long at most. */
 const OPERATION_POLL_MS = 250;
@@ -31,7 +37,7 @@ export class HttpRegistrar implements Registrar {
     }
   }
 
-  async initializeLock(registration: LockRegistration): Promise<number | typeof ALREADY_ADDED> {
+  async initializeLock(registration: LockRegistration): Promise<LockInitialized | typeof ALREADY_ADDED> {
     return this.unlessAlreadyAdded('lockAlreadyAdded', async () => {
       const data = await this.api.call(lock.initialize, {
         lockMac: registration.mac,
@@ -44,7 +50,7 @@ export class HttpRegistrar implements Registrar {
         battery: registration.battery,
         autoLockTime: lockModel(registration.kind).autoLockSeconds,
       });
-      return data.lockId;
+      return { lockId: data.lockId, lockSecret: data.lockSecret };
     });
   }
 

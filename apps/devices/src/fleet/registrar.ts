@@ -17,6 +17,13 @@ export interface GatewayRegistration {
   networkName: string;
 }
 
+/** What /lock/initialize gives a lock: its id, and the secret the app writes into the lock. */
+export interface LockInitialized {
+  lockId: number;
+  /** The lock keeps it: offline passcodes and eKey credentials are checked with keys derived from it. */
+  lockSecret: string;
+}
+
 /** "Already added": the MAC is registered already (to someone); the fleet picks a fresh one. */
 export const ALREADY_ADDED = 'alreadyAdded';
 
@@ -27,7 +34,7 @@ export const ALREADY_ADDED = 'alreadyAdded';
 export interface Registrar {
   /** The ids of the account's gateways, or undefined when the cloud cannot tell. */
   knownGateways(): Promise<Set<number> | undefined>;
-  initializeLock(lock: LockRegistration): Promise<number | typeof ALREADY_ADDED>;
+  initializeLock(lock: LockRegistration): Promise<LockInitialized | typeof ALREADY_ADDED>;
   addGateway(gateway: GatewayRegistration): Promise<{ gatewayId: number; secret: string } | typeof ALREADY_ADDED>;
   reportReach(gatewayId: number, locks: ReadonlyArray<{ lockId: number; rssi: number }>): Promise<void>;
   /** Turns a lock's remote-unlock switch on (a remote operation through its gateway); true when the lock confirmed. */

@@ -53,6 +53,16 @@ describe('registering the fleet', () => {
     expect(saves.length).toBe(registrar.calls.length);
   });
 
+  it('keeps the secret /lock/initialize gives each lock in the lock’s snapshot', async () => {
+    const state = plannedFleet(9);
+    expect(state.gateways[0]?.locks[0]?.lock.secret).toBeUndefined();
+    const registrar = new FakeRegistrar();
+    await registerFleet(state, context(registrar).value);
+    const locks = state.gateways.flatMap((g) => g.locks);
+    expect(locks.map((l) => l.lock.secret)).toEqual(locks.map((l) => registrar.lockSecrets.get(l.lock.mac)));
+    expect(new Set(locks.map((l) => l.lock.secret)).size).toBe(locks.length);
+  });
+
   it('registers nothing again when the cloud knows the devices', async () => {
     const state = plannedFleet(3);
     const registrar = new FakeRegistrar();

@@ -23,7 +23,7 @@ export interface RegistrationContext {
 
 /**
  * Registers with the cloud what the state does not have yet, as the mobile app does after
- * pairing: each lock (/lock/initialize), the gateway (/gateway/add, which issues its secret),
+ * pairing: each lock (/lock/initialize, whose secret the lock keeps), the gateway (/gateway/add, which issues its secret),
  * then which locks it reaches (/gateway/updateLockReach). A gateway the cloud no longer knows is
  * registered again with its locks; a MAC that is already added gives way to a fresh one.
  */
@@ -97,9 +97,10 @@ async function registerLock(entry: FleetLock, context: RegistrationContext): Pro
       battery: Math.round(entry.lock.battery),
     });
     if (result !== ALREADY_ADDED) {
-      entry.lockId = result;
+      entry.lockId = result.lockId;
+      entry.lock.secret = result.lockSecret;
       context.persist();
-      context.log(`lock ${entry.name} (${entry.lock.mac}) registered as ${result}`);
+      context.log(`lock ${entry.name} (${entry.lock.mac}) registered as ${result.lockId}`);
       return;
     }
     if (attempt >= MAC_ATTEMPTS) throw new Error(`lock ${entry.name}: every MAC tried is already added`);

@@ -179,6 +179,33 @@ describe('a gateway on the device link', () => {
     }
   });
 
+  it('stores, refuses a duplicate of and deletes a custom passcode, and passes on an eKey revocation', async () => {
+    const lock = testLock();
+    const { gatewayId } = await onlineGateway([lock]);
+    const run = async (name: string, params: Record<string, unknown>) => {
+      const command = await cloud.send(gatewayId, { name, lockMac: lock.mac, params });
+      return (await cloud.reply(gatewayId, command.id)).message;
+    };
+    expect(await run('addPasscode', { passcodeId: 8, code: '246810' })).toMatchObject({
+      ok: true,
+      result: { passcodeId: 8 },
+    });
+    expect(await run('addPasscode', { passcodeId: 9, code: '246810' })).toMatchObject({
+      ok: false,
+      error: 'duplicatePasscode',
+    });
+    expect(await run('changePasscode', { passcodeId: 10, code: '1357' })).toMatchObject({
+      ok: false,
+      error: 'rejected',
+    });
+    expect(await run('deletePasscode', { passcodeId: 8, code: '246810' })).toMatchObject({ ok: true });
+    expect(await run('revokeEKey', { keyId: 3, belowVersion: 4 })).toMatchObject({
+      ok: true,
+      result: { keyId: 3, belowVersion: 4 },
+    });
+    expect(lock.snapshot().eKeys?.revocations).toEqual([{ keyId: 3, belowVersion: 4 }]);
+  });
+
   it('follows the lock faults: reject, outOfRange, timeout', async () => {
     const lock = testLock();
     const { gateway, gatewayId, reports } = await onlineGateway([lock]);

@@ -25,6 +25,10 @@ const OPERATIONS: { [N in DeviceCommandName]: Operation<N> } = {
   setTimezone: (lock, params) => lock.configureTimezone(params.offset),
   setPassageMode: (lock, params) => lock.configurePassageMode(params.enabled, params.periods),
   setRoomStatus: (lock, params) => lock.setRoomStatus(params.status),
+  revokeEKey: (lock, params) => lock.revokeEKey(params.keyId, params.belowVersion),
+  addPasscode: (lock, params) => lock.addPasscode(params),
+  changePasscode: (lock, params) => lock.changePasscode(params),
+  deletePasscode: (lock, params) => lock.deletePasscode(params.passcodeId, params.code),
 };
 
 export type LockOperation = (lock: SimulatedLock) => LockOutcome<Record<string, unknown>>;

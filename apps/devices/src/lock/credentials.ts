@@ -14,6 +14,8 @@ export const storedCredentialSchema = z.object({
   /** Valid from / until (lock clock, epoch ms); open-ended when absent. */
   startDate: z.number().optional(),
   endDate: z.number().optional(),
+  /** The cloud's number of a custom passcode it stored (addPasscode), to change or delete it by. */
+  passcodeId: z.number().int().positive().optional(),
 });
 export type StoredCredential = z.infer<typeof storedCredentialSchema>;
 
@@ -45,6 +47,15 @@ export class CredentialStore {
     const before = this.entries.length;
     for (let i = this.entries.length - 1; i >= 0; i--) if (this.entries[i]?.kind === kind) this.entries.splice(i, 1);
     return before - this.entries.length;
+  }
+
+  /** Replaces the stored credential with this id (keeping the id); the old one, or undefined. */
+  replace(id: number, credential: NewCredential): StoredCredential | undefined {
+    const index = this.entries.findIndex((entry) => entry.id === id);
+    const old = this.entries[index];
+    if (!old) return undefined;
+    this.entries[index] = { ...credential, id };
+    return old;
   }
 
   ofKind(kind: CredentialKind): StoredCredential[] {

@@ -57,7 +57,7 @@ export const LOCAL_UNLOCK_METHODS = {
     refusedRecordType: LockRecordType.unlockFailed,
     feature: 'keyFob',
   },
-  /** The app's eKey over Bluetooth, next to the lock. */
+  /** The app's eKey over Bluetooth, next to the lock (trusted here; SimulatedLock.appUnlock checks a credential). */
   app: { recordType: LockRecordType.appUnlock },
   mechanicalKey: { recordType: LockRecordType.mechanicalKeyUnlock },
   /** The button on the inside. */
@@ -75,15 +75,21 @@ export function localUnlockMethod(name: LocalUnlockMethodName): LocalUnlockMetho
 }
 
 /**
- * Someone opening the lock where it stands. The simulator trusts who presents a credential: a
- * value the lock does not store is taken as valid (as a lock accepts passcodes it computes
- * offline), unless `valid` is false; a stored one counts only within its validity period.
+ * Someone opening the lock where it stands, as the simulator's shortcut (the demo trickle, tests
+ * that only need a record): it trusts who presents a credential. A value the lock does not store
+ * is taken as valid unless `valid` is false (a passcode the lock has blocked excepted); a stored
+ * one counts only within its validity period.
+ *
+ * A passcode typed at the keypad and checked as the lock really does (custom passcodes, offline
+ * codes decoded with the lock's secret, activation, blocking, lockout) goes through
+ * `SimulatedLock.enterPasscode` instead: there a code the lock neither stores nor verifies is
+ * wrong. Likewise `SimulatedLock.appUnlock` checks a signed eKey credential.
  */
 export interface LocalUnlock {
   method: LocalUnlockMethodName;
   /** The account (eKey user) or person, when the lock knows it. */
   username?: string;
-  /** The credential presented (passcode digits, card number...); a stored valid one when absent. */
+  /** The credential presented (passcode digits, card number...), trusted; a stored valid one when absent. */
   credential?: string;
   /** False: the credential is wrong (a wrong passcode, an unknown card): logged, and the lock stays locked. */
   valid?: boolean;

@@ -1,9 +1,24 @@
-import { LockRecordType, LockState, RemoteUnlockSwitch, Switch, uploadedRecord } from '@smartlock/contract';
+import {
+  eKeyCredentialKey,
+  encodeOfflinePasscode,
+  HOUR_MS,
+  LockRecordType,
+  LockState,
+  localHourOf,
+  offlinePasscodeKey,
+  PasscodeType,
+  RemoteUnlockSwitch,
+  Switch,
+  signEKeyGrant,
+  startResidueOf,
+  uploadedRecord,
+  ValidityType,
+} from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
 import { SimulatedLock } from './lock';
 import type { LockKind } from './lockKind';
-import { newLockSnapshot } from './lockSnapshot';
+import { lockSnapshotSchema, newLockSnapshot } from './lockSnapshot';
 
 const MONDAY_9AM = Date.UTC(2026, 0, 5, 9, 0, 0);
 
@@ -216,5 +231,73 @@ describe('a lock', () => {
     clock.advance(5_000);
     expect(again.state).toBe(LockState.locked);
     expect(again.unsentRecords(200).map((r) => r.recordId)).toEqual(['1', '2']);
+  });
+
+  it('keeps its secret, activated and blocked codes, the last clear and eKey revocations across a snapshot', async () => {
+    const clock = new ManualClock(MONDAY_9AM);
+    const secret = 'round-trip-secret';
+    const snapshot = newLockSnapshot({ mac: 'AA:BB:CC:00:00:01', kind: 'door', battery: 90 });
+    snapshot.secret = secret;
+    const lock = new SimulatedLock(snapshot, clock);
+    const key = await offlinePasscodeKey(secret);
+    const hour = localHourOf(clock.now(), 0);
+    const code = (type: 1 | 2 | 4, startHour: number, serial = 0) =>
+      encodeOfflinePasscode(key, { type, startResidue: startResidueOf(startHour), serial });
+    const once = await code(PasscodeType.once, hour - 3);
+    const permanent = await code(PasscodeType.permanent, hour - 3);
+    const clear = await code(PasscodeType.clear, hour - 2);
+    const afterClear = await code(PasscodeType.permanent, hour - 1, 1);
+    const onceAfterClear = await code(PasscodeType.once, hour - 1, 1);
+    const deleted = await code(PasscodeType.permanent, hour, 2);
+    const eKey = await signEKeyGrant(await eKeyCredentialKey(secret), {
+      v: 1,
+      lockMac: lock.mac,
+      keyId: 5,
+      version: 2,
+      username: 'guest@example.com',
+      validityType: ValidityType.once,
+      startDate: clock.now() - HOUR_MS,
+      endDate: clock.now() + HOUR_MS,
+      remoteUnlock: false,
+      issuedAt: clock.now(),
+    });
+    await lock.enterPasscode(permanent);
+    await lock.enterPasscode(clear);
+    expect(await lock.enterPasscode(once)).toEqual({ ok: false, error: 'cleared' });
+    await lock.enterPasscode(afterClear);
+    await lock.enterPasscode(onceAfterClear);
+    lock.deletePasscode(9, deleted);
+    lock.revokeEKey(4, 3);
+    await lock.appUnlock(eKey);
+
+    const saved = lockSnapshotSchema.parse(JSON.parse(JSON.stringify(lock.snapshot())));
+    lock.dispose();
+    const again = new SimulatedLock(saved, clock);
+    expect(again.snapshot()).toEqual(saved);
+    expect(saved.secret).toBe(secret);
+    expect(again.hasSecret).toBe(true);
+    expect(await again.appUnlock(eKey)).toEqual({ ok: false, error: 'used' });
+    clock.advance(48 * HOUR_MS);
+    expect(await again.enterPasscode(permanent)).toEqual({ ok: false, error: 'blocked' });
+    expect(await again.enterPasscode(onceAfterClear)).toEqual({ ok: false, error: 'used' });
+    expect((await again.enterPasscode(afterClear)).ok).toBe(true);
+    expect(await again.enterPasscode(deleted)).toEqual({ ok: false, error: 'blocked' });
+    expect(saved.eKeys?.revocations).toEqual([{ keyId: 4, belowVersion: 3 }]);
+    expect(saved.keypad?.clearedBeforeHour).toBe(hour - 2);
+  });
+
+  it('loads a snapshot written before locks kept a secret and a passcode memory', async () => {
+    const clock = new ManualClock(MONDAY_9AM);
+    const {
+      secret: _secret,
+      keypad: _keypad,
+      eKeys: _eKeys,
+      ...old
+    } = new SimulatedLock(newLockSnapshot({ mac: 'AA:BB:CC:00:00:01', kind: 'door', battery: 90 }), clock).snapshot();
+    const lock = new SimulatedLock(lockSnapshotSchema.parse(JSON.parse(JSON.stringify(old))), clock);
+    expect(lock.hasSecret).toBe(false);
+    expect(await lock.enterPasscode('123456789')).toEqual({ ok: false, error: 'noSecret' });
+    expect(lock.localUnlock({ method: 'passcode' }).ok).toBe(true);
+    expect(lock.snapshot()).toMatchObject({ keypad: { activated: [], blocked: [] } });
   });
 });

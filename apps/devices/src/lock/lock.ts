@@ -1,17 +1,26 @@
 import { EventEmitter } from 'node:events';
 import {
+  type DeviceCommandParams,
   type DeviceCommandResult,
+  decodeOfflinePasscode,
+  eKeyCredentialKey,
   LockRecordType,
   LockState,
+  OFFLINE_PASSCODE_DIGITS,
+  type OfflinePayload,
+  offlinePasscodeKey,
   ParkingLockAction,
   RemoteUnlockSwitch,
   type RoomStatus,
+  readEKeyGrant,
   Switch,
   type UploadedRecord,
 } from '@smartlock/contract';
 import { type Clock, OneShotTimer, systemClock } from '../clock';
 import { Battery } from './battery';
 import { CredentialStore, isValidAt, type NewCredential, type StoredCredential } from './credentials';
+import { type AppUnlockRefusal, EKeyMemory } from './eKeys';
+import { type KeypadRefusal, type KeypadVerdict, MAX_CUSTOM_PASSCODES, PasscodeMemory } from './keypad';
 import { type LocalUnlock, localUnlockMethod } from './localUnlock';
 import { type LockKind, lockSupports } from './lockKind';
 import type { LockSnapshot } from './lockSnapshot';
@@ -24,6 +33,10 @@ export type BoltState = (typeof LockState)[keyof typeof LockState];
 export type ParkingPosition = 'raised' | 'lowered';
 type RecordType = (typeof LockRecordType)[keyof typeof LockRecordType];
 type BoltResult = DeviceCommandResult<'unlock'>;
+type CustomPasscode = DeviceCommandParams<'addPasscode'>;
+
+/** What the keypad did with a right code: opened the bolt, or (a clear code) erased passcodes and left it locked. */
+export type KeypadResult = BoltResult & { cleared?: true };
 
 /** Who did it, as the log says. */
 interface Actor {
@@ -68,6 +81,12 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
   private passageActive: boolean;
   private readonly autoLock: OneShotTimer;
   private readonly passageCheck: OneShotTimer;
+  private readonly secret: string | undefined;
+  private keys: { offline: Promise<string>; eKey: Promise<string> } | undefined;
+  private readonly passcodes: PasscodeMemory;
+  private readonly eKeys: EKeyMemory;
+  /** Checks that need the crypto (keypad, app unlock) run one after the other, in call order. */
+  private checking: Promise<unknown> = Promise.resolve();
 
   constructor(
     snapshot: LockSnapshot,
@@ -87,6 +106,9 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
     this.parking = snapshot.parking;
     this.credentials = new CredentialStore(snapshot.credentials);
     this.log = new UnlockLog(snapshot.log);
+    this.secret = snapshot.secret;
+    this.passcodes = new PasscodeMemory(snapshot.keypad);
+    this.eKeys = new EKeyMemory(snapshot.eKeys);
     this.autoLock = new OneShotTimer(clock);
     this.passageCheck = new OneShotTimer(clock);
     this.passageActive = this.passageModeNow();
@@ -120,6 +142,11 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
 
   get hotelRoomStatus(): number {
     return this.roomStatus;
+  }
+
+  /** Whether it knows its secret (so it can check offline passcodes and eKey credentials). */
+  get hasSecret(): boolean {
+    return this.secret !== undefined;
   }
 
   /** The time by the lock's own clock (epoch ms). */
@@ -192,7 +219,8 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
   /**
    * Someone opens the lock where it stands: with a credential (see LocalUnlock for which count
    * as valid; a wrong one is logged and refused), the app's eKey, the mechanical key or the
-   * inside button.
+   * inside button. A shortcut that trusts who presents the credential; enterPasscode and
+   * appUnlock check a passcode or an eKey credential as the lock really does.
    */
   localUnlock(request: LocalUnlock): LockOutcome<BoltResult> {
     const method = localUnlockMethod(request.method);
@@ -204,7 +232,10 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
       const lockTime = this.lockTime();
       const presented = request.credential ?? this.credentials.validOfKind(method.credential, lockTime)[0]?.value;
       const stored = presented === undefined ? undefined : this.credentials.find(method.credential, presented);
-      const valid = presented !== undefined && request.valid !== false && (!stored || isValidAt(stored, lockTime));
+      const known = stored
+        ? isValidAt(stored, lockTime)
+        : !(method.credential === 'passcode' && presented !== undefined && this.passcodes.isBlocked(presented));
+      const valid = presented !== undefined && request.valid !== false && known;
       if (!valid) {
         this.record(method.refusedRecordType ?? LockRecordType.unlockFailed, { ...actor, credential: presented }, 0);
         return refused('rejected');
@@ -215,6 +246,51 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
     this.openBolt(method.recordType, actor);
     this.emit('state');
     return succeeded(this.boltResult());
+  }
+
+  /**
+   * Someone types `code` at the keypad. The lock checks it on its own, by its clock and in its
+   * timezone: a custom passcode it stores (valid now), else not a blocked code, else an offline
+   * code it activated before (permanent, limited until its end, cyclic in its window; a once
+   * code never again), else an offline code it decodes with its secret, activated now if it is
+   * within ACTIVATION_HOURS of its start and starts after the last clear code. A clear code
+   * erases every custom passcode and activated code (they are blocked) and leaves the bolt
+   * closed. Logs `passcodeUnlock` (or `passcodesCleared`), else `wrongPasscode` with success 0;
+   * KEYPAD_MAX_WRONG wrong codes in a row lock the keypad for KEYPAD_LOCKOUT_MS
+   * (`wrongCredentialLockout`).
+   */
+  enterPasscode(code: string): Promise<LockOutcome<KeypadResult, KeypadRefusal>> {
+    return this.inTurn(async () => {
+      const payload = await this.decodeOffline(code);
+      return this.keypadEntry(code, payload);
+    });
+  }
+
+  /**
+   * The holder's app shows an eKey credential over Bluetooth: it opens when the lock's eKey key
+   * signed it, it names this lock, its version is not revoked (revokeEKey), it admits the
+   * lock's clock in the lock's timezone, and (a once key) it was not used before. Logs
+   * `appUnlock` with the key's user, else `unlockFailed` with success 0.
+   */
+  appUnlock(credential: string): Promise<LockOutcome<BoltResult, AppUnlockRefusal>> {
+    return this.inTurn(async () => {
+      if (this.isParkingLock) return refused('unsupported');
+      const keys = this.secretKeys();
+      const grant = keys ? await readEKeyGrant(await keys.eKey, credential) : undefined;
+      const lockTime = this.lockTime();
+      const why = !keys
+        ? 'noSecret'
+        : !grant
+          ? 'badCredential'
+          : this.eKeys.judge(grant, this.mac, lockTime, this.timezoneRawOffset);
+      if (why) {
+        this.record(LockRecordType.unlockFailed, { username: grant?.username }, 0);
+        return refused(why);
+      }
+      this.openBolt(LockRecordType.appUnlock, { username: grant?.username });
+      this.emit('state');
+      return succeeded(this.boltResult());
+    });
   }
 
   /** The lock's clock runs `ms` ahead (negative: behind) from now on. */
@@ -281,6 +357,54 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
     });
   }
 
+  /**
+   * Over Bluetooth: stores a custom passcode (type 6) under the cloud's `passcodeId` (again with
+   * the same id: replaced, a retry). `duplicatePasscode` when another stored passcode or an
+   * activated offline code has the digits; `storageFull` beyond MAX_CUSTOM_PASSCODES.
+   */
+  addPasscode(passcode: CustomPasscode): LockOutcome<DeviceCommandResult<'addPasscode'>> {
+    if (!lockSupports(this.kind, 'passcode')) return refused('unsupported');
+    const existing = this.customPasscode(passcode.passcodeId);
+    if (this.passcodeTaken(passcode.code, existing)) return refused('duplicatePasscode');
+    const custom = this.credentials.ofKind('passcode').filter((entry) => entry.passcodeId !== undefined);
+    if (!existing && custom.length >= MAX_CUSTOM_PASSCODES) return refused('storageFull');
+    if (existing) this.credentials.replace(existing.id, customPasscodeEntry(passcode));
+    else this.credentials.add(customPasscodeEntry(passcode));
+    this.record(LockRecordType.passcodeAdded, { credential: passcode.code });
+    return succeeded({ passcodeId: passcode.passcodeId });
+  }
+
+  /** Over Bluetooth: new digits and validity for the custom passcode `passcodeId` (`rejected` when it holds none). */
+  changePasscode(passcode: CustomPasscode): LockOutcome<DeviceCommandResult<'changePasscode'>> {
+    if (!lockSupports(this.kind, 'passcode')) return refused('unsupported');
+    const existing = this.customPasscode(passcode.passcodeId);
+    if (!existing) return refused('rejected');
+    if (this.passcodeTaken(passcode.code, existing)) return refused('duplicatePasscode');
+    this.credentials.replace(existing.id, customPasscodeEntry(passcode));
+    this.record(LockRecordType.passcodeChanged, { credential: passcode.code });
+    return succeeded({ passcodeId: passcode.passcodeId });
+  }
+
+  /**
+   * Over Bluetooth: erases the custom passcode `passcodeId`; any other code (an offline one,
+   * seen or not) is blocked for good.
+   */
+  deletePasscode(passcodeId: number, code: string): LockOutcome<DeviceCommandResult<'deletePasscode'>> {
+    if (!lockSupports(this.kind, 'passcode')) return refused('unsupported');
+    const existing = this.customPasscode(passcodeId);
+    if (existing) this.credentials.remove(existing.id);
+    else this.passcodes.block(code);
+    this.record(LockRecordType.passcodeDeleted, { credential: existing?.value ?? code });
+    return succeeded({ passcodeId });
+  }
+
+  /** Over Bluetooth: refuses eKey credentials of `keyId` older than `belowVersion` from now on. */
+  revokeEKey(keyId: number, belowVersion: number): LockOutcome<DeviceCommandResult<'revokeEKey'>> {
+    const held = this.eKeys.revoke(keyId, belowVersion);
+    this.emit('changed');
+    return succeeded({ keyId, belowVersion: held });
+  }
+
   addCredential(credential: NewCredential): StoredCredential {
     const stored = this.credentials.add(credential);
     const recordType = ADDED_RECORD[stored.kind];
@@ -328,6 +452,9 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
       ...(this.parking ? { parking: this.parking } : {}),
       credentials: this.credentials.snapshot(),
       log: this.log.snapshot(),
+      ...(this.secret !== undefined ? { secret: this.secret } : {}),
+      keypad: this.passcodes.snapshot(),
+      eKeys: this.eKeys.snapshot(),
     };
   }
 
@@ -338,6 +465,67 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
   }
 
   // Inside the lock.
+
+  private inTurn<T>(check: () => Promise<T>): Promise<T> {
+    const turn = this.checking.then(check);
+    this.checking = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private secretKeys(): { offline: Promise<string>; eKey: Promise<string> } | undefined {
+    if (this.secret === undefined) return undefined;
+    this.keys ??= { offline: offlinePasscodeKey(this.secret), eKey: eKeyCredentialKey(this.secret) };
+    return this.keys;
+  }
+
+  /** What a 9-digit code says as an offline passcode of this lock (undefined: none, or no secret). */
+  private async decodeOffline(code: string): Promise<OfflinePayload | undefined> {
+    const keys = this.secretKeys();
+    if (!keys || code.length !== OFFLINE_PASSCODE_DIGITS) return undefined;
+    return decodeOfflinePasscode(await keys.offline, code);
+  }
+
+  /** The keypad's decision on a code (its offline payload decoded already), and what follows. */
+  private keypadEntry(code: string, payload: OfflinePayload | undefined): LockOutcome<KeypadResult, KeypadRefusal> {
+    if (!lockSupports(this.kind, 'passcode')) return refused('unsupported');
+    const lockTime = this.lockTime();
+    const typed: Actor = { credential: code };
+    if (this.passcodes.lockedAt(lockTime)) {
+      this.record(LockRecordType.wrongPasscode, typed, 0);
+      return refused('keypadLocked');
+    }
+    const stored = this.credentials.find('passcode', code);
+    const verdict = stored
+      ? storedVerdict(stored, lockTime)
+      : this.passcodes.judge(code, payload, this.secret !== undefined, lockTime, this.timezoneRawOffset);
+    if (verdict.kind === 'refuse') {
+      const lockedOut = this.passcodes.noteWrong(lockTime);
+      this.record(LockRecordType.wrongPasscode, typed, 0);
+      if (lockedOut) this.record(LockRecordType.wrongCredentialLockout, {});
+      return refused(verdict.reason);
+    }
+    this.passcodes.noteRight();
+    if (verdict.kind === 'clear') {
+      const erased = this.credentials.ofKind('passcode').map((entry) => entry.value);
+      this.credentials.clear('passcode');
+      this.passcodes.clear(verdict.startHour, erased);
+      this.record(LockRecordType.passcodesCleared, typed);
+      return succeeded({ ...this.boltResult(), cleared: true });
+    }
+    this.openBolt(LockRecordType.passcodeUnlock, { username: stored?.holder, credential: code });
+    this.emit('state');
+    return succeeded(this.boltResult());
+  }
+
+  private customPasscode(passcodeId: number): StoredCredential | undefined {
+    return this.credentials.ofKind('passcode').find((entry) => entry.passcodeId === passcodeId);
+  }
+
+  /** Whether digits belong to a stored passcode other than `self`, or to an activated offline code. */
+  private passcodeTaken(code: string, self: StoredCredential | undefined): boolean {
+    const stored = this.credentials.find('passcode', code);
+    return (stored !== undefined && stored.id !== self?.id) || this.passcodes.isActivated(code);
+  }
 
   private boltResult(): BoltResult {
     return { state: this.bolt, battery: this.battery.percent };
@@ -421,6 +609,24 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
     if (this.switches.passageMode !== Switch.on) return;
     this.passageCheck.start(msToNextMinute(this.lockTime()), () => this.followPassageMode());
   }
+}
+
+/** A custom passcode as the lock stores it. */
+function customPasscodeEntry(passcode: CustomPasscode): NewCredential {
+  return {
+    kind: 'passcode',
+    value: passcode.code,
+    passcodeId: passcode.passcodeId,
+    ...(passcode.startDate !== undefined ? { startDate: passcode.startDate } : {}),
+    ...(passcode.endDate !== undefined ? { endDate: passcode.endDate } : {}),
+  };
+}
+
+/** A stored passcode opens within its validity. */
+function storedVerdict(stored: StoredCredential, lockTime: number): KeypadVerdict {
+  if (stored.startDate !== undefined && lockTime < stored.startDate) return { kind: 'refuse', reason: 'notYetValid' };
+  if (stored.endDate !== undefined && lockTime >= stored.endDate) return { kind: 'refuse', reason: 'expired' };
+  return { kind: 'open' };
 }
 
 const ADDED_RECORD: Partial<Record<StoredCredential['kind'], RecordType>> = {

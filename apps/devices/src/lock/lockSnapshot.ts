@@ -1,6 +1,8 @@
 import { LockState, RoomStatus } from '@smartlock/contract';
 import { z } from 'zod';
 import { CREDENTIAL_KINDS, type CredentialKind, type StoredCredential, storedCredentialSchema } from './credentials';
+import { eKeyMemorySnapshotSchema } from './eKeys';
+import { keypadSnapshotSchema } from './keypad';
 import { LOCK_KINDS, type LockKind, lockModel, lockSupports } from './lockKind';
 import { passagePeriodSchema } from './passageMode';
 import { factorySwitches } from './switches';
@@ -28,6 +30,17 @@ export const lockSnapshotSchema = z.object({
   parking: z.enum(['raised', 'lowered']).optional(),
   credentials: z.array(storedCredentialSchema),
   log: unlockLogSnapshotSchema,
+  /**
+   * The secret the cloud issued when the lock was initialized (/lock/initialize `lockSecret`):
+   * the keys of offline passcodes and eKey credentials derive from it. Absent before
+   * registration, and in state files written before locks kept it: such a lock refuses offline
+   * passcodes and eKey credentials (`noSecret`).
+   */
+  secret: z.string().min(1).optional(),
+  /** What the keypad remembers: activated and blocked codes, the last clear, the lockout. */
+  keypad: keypadSnapshotSchema.optional(),
+  /** eKey revocations and used once keys. */
+  eKeys: eKeyMemorySnapshotSchema.optional(),
 });
 export type LockSnapshot = z.infer<typeof lockSnapshotSchema>;
 

@@ -1,5 +1,12 @@
 /** Test support: a cloud registry in memory, which turns remote unlock on through a TestCloud. */
-import { ALREADY_ADDED, type GatewayRegistration, type LockRegistration, type Registrar } from '../fleet/registrar';
+import { randomBytes } from 'node:crypto';
+import {
+  ALREADY_ADDED,
+  type GatewayRegistration,
+  type LockInitialized,
+  type LockRegistration,
+  type Registrar,
+} from '../fleet/registrar';
 import { freshGatewayId, testSecret } from './testBroker';
 import type { TestCloud } from './testCloud';
 
@@ -7,6 +14,8 @@ export class FakeRegistrar implements Registrar {
   /** Every call, in order ("initialize <mac>", "add <mac>", "reach <id>", "remoteUnlock <id>"). */
   readonly calls: string[] = [];
   readonly locks = new Map<string, number>();
+  /** Each lock's secret (random, as the cloud issues it), by MAC. */
+  readonly lockSecrets = new Map<string, string>();
   readonly gateways = new Map<string, number>();
   readonly reach = new Map<number, ReadonlyArray<{ lockId: number; rssi: number }>>();
   private nextLockId = 1 + Math.floor(Math.random() * 1_000_000);
@@ -17,12 +26,14 @@ export class FakeRegistrar implements Registrar {
     return new Set(this.gateways.values());
   }
 
-  async initializeLock(lock: LockRegistration): Promise<number | typeof ALREADY_ADDED> {
+  async initializeLock(lock: LockRegistration): Promise<LockInitialized | typeof ALREADY_ADDED> {
     this.calls.push(`initialize ${lock.mac}`);
     if (this.locks.has(lock.mac)) return ALREADY_ADDED;
     const lockId = this.nextLockId++;
+    const lockSecret = randomBytes(16).toString('hex');
     this.locks.set(lock.mac, lockId);
-    return lockId;
+    this.lockSecrets.set(lock.mac, lockSecret);
+    return { lockId, lockSecret };
   }
 
   async addGateway(gateway: GatewayRegistration) {

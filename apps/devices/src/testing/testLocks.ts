@@ -13,9 +13,12 @@ export function freshMac(): string {
   return `02:5A:00:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
 }
 
-/** A lock (remote unlock on unless told otherwise). */
-export function testLock(options: { kind?: LockKind; remoteUnlock?: boolean; clock?: Clock } = {}): SimulatedLock {
+/** A lock (remote unlock on unless told otherwise; with `secret`, it checks offline passcodes and eKeys with it). */
+export function testLock(
+  options: { kind?: LockKind; remoteUnlock?: boolean; clock?: Clock; secret?: string } = {},
+): SimulatedLock {
   const snapshot = newLockSnapshot({ mac: freshMac(), kind: options.kind ?? 'door', battery: 80 });
   if (options.remoteUnlock !== false) snapshot.switches.remoteUnlock = RemoteUnlockSwitch.on;
+  if (options.secret !== undefined) snapshot.secret = options.secret;
   return new SimulatedLock(snapshot, options.clock);
 }

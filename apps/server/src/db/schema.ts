@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -336,4 +337,92 @@ export const unlockLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('unlock_links_lock_idx').on(t.lockId)],
+);
+
+/**
+ * eKeys: a lock's key sent to an account. An unregistered recipient is kept by account
+ * (recipientAccount) until that account's app syncs. `version` rises with every freeze,
+ * validity change, reset and deletion; `lockRevokedBelow` is the version the lock has confirmed
+ * it refuses below (docs/credentials.md).
+ */
+export const ekeys = pgTable(
+  'ekeys',
+  {
+    id: serial('id').primaryKey(),
+    lockId: integer('lock_id')
+      .notNull()
+      .references(() => locks.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id),
+    recipientId: integer('recipient_id').references(() => users.id),
+    /** The recipient's account: an email address or an E.164 mobile number. */
+    recipientAccount: text('recipient_account').notNull(),
+    keyName: text('key_name').notNull().default(''),
+    remarks: text('remarks').notNull().default(''),
+    /** ValidityType 1 permanent, 2 limited, 3 once, 4 cyclic. */
+    validityType: integer('validity_type').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    cycle: jsonb('cycle').$type<{ weekDays: number[]; startMinute: number; endMinute: number }>(),
+    remoteEnable: integer('remote_enable').notNull().default(0),
+    /** EKeyAuthorized: 1 the recipient is an authorized administrator of the lock. */
+    keyRight: integer('key_right').notNull().default(0),
+    /** EKeyStatus of the contract. */
+    status: text('status').notNull(),
+    version: integer('version').notNull().default(1),
+    /** The version below which the lock should refuse this key's credentials (0: none yet). */
+    revokeBelow: integer('revoke_below').notNull().default(0),
+    lockRevokedBelow: integer('lock_revoked_below').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ekeys_lock_idx').on(t.lockId, t.createdAt),
+    index('ekeys_recipient_idx').on(t.recipientId),
+    index('ekeys_recipient_account_idx').on(t.recipientAccount),
+    index('ekeys_sender_idx').on(t.senderId),
+    uniqueIndex('ekeys_live_unique')
+      .on(t.lockId, t.recipientAccount)
+      .where(sql`${t.status} not in ('110407', '110408', '110409', '110410')`),
+  ],
+);
+
+/**
+ * Passcodes of a lock. Offline ones (types 1 to 5) are computed from the lock's key: `serial`
+ * tells apart codes of the same payload. Custom ones (type 6) are stored in the lock through a
+ * gateway. No two live passcodes of a lock share digits, and an offline code is never issued twice.
+ */
+export const passcodes = pgTable(
+  'passcodes',
+  {
+    id: serial('id').primaryKey(),
+    lockId: integer('lock_id')
+      .notNull()
+      .references(() => locks.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id),
+    code: text('code').notNull(),
+    name: text('name').notNull().default(''),
+    /** PasscodeType 1 to 6. */
+    type: integer('type').notNull(),
+    /** CyclicPasscodeSubtype 5 to 14 for cyclic codes. */
+    cycleType: integer('cycle_type'),
+    cycleStartHour: integer('cycle_start_hour'),
+    cycleEndHour: integer('cycle_end_hour'),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    serial: integer('serial'),
+    /** PasscodeStatus of the contract. */
+    status: text('status').notNull(),
+    /** The remote operation in flight for a custom code or a deletion. */
+    operationId: text('operation_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('passcodes_live_code_unique').on(t.lockId, t.code).where(sql`${t.status} <> '110503'`),
+    index('passcodes_lock_code_idx').on(t.lockId, t.code),
+    index('passcodes_lock_idx').on(t.lockId, t.createdAt),
+  ],
 );

@@ -38,6 +38,8 @@ export class DeviceInbox {
       secrets: GatewaySecrets;
       operations: RemoteOperationService;
       records: RecordIntake;
+      /** Called when a gateway comes online (work that waited for it goes out). */
+      gatewayOnline?: (gatewayId: number) => Promise<void>;
       live: LiveHub;
       log: FastifyBaseLogger;
     },
@@ -83,6 +85,10 @@ export class DeviceInbox {
     const applied = await applyGatewayStatus(this.deps.db, gatewayId, status.data);
     if (!applied) return;
     if (!applied.online) await this.deps.operations.onGatewayOffline(gatewayId);
+    else
+      await this.deps.gatewayOnline?.(gatewayId).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, gatewayId }, 'work waiting for the gateway not sent');
+      });
     await this.deps.live.publish(applied.ownerId, 'gateway', { gatewayId, isOnline: applied.online });
   }
 

@@ -32,6 +32,8 @@ export interface Devices {
   /** Where gateways connect. */
   brokerUrl: string;
   link: DeviceLink;
+  /** Registers work to do whenever a gateway comes online. */
+  whenGatewayOnline(listener: (gatewayId: number) => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -50,7 +52,18 @@ export async function startDevices(options: {
   const secrets = new GatewaySecrets(db, new Sealer(deriveKey(options.rootSecret, 'gateway-secrets')));
   let link: DeviceLink | undefined;
   const operations = new RemoteOperationService(db, secrets, live, () => link, config.REMOTE_OPERATION_SECONDS * 1000);
-  const inbox = new DeviceInbox({ db, secrets, operations, records: new RecordIntake(db, live), live, log });
+  const onlineListeners: ((gatewayId: number) => Promise<void>)[] = [];
+  const inbox = new DeviceInbox({
+    db,
+    secrets,
+    operations,
+    records: new RecordIntake(db, live),
+    live,
+    log,
+    gatewayOnline: async (gatewayId) => {
+      for (const listener of onlineListeners) await listener(gatewayId);
+    },
+  });
 
   let broker: EmbeddedBroker | undefined;
   let url: string;
@@ -99,6 +112,9 @@ export async function startDevices(options: {
     broker,
     brokerUrl: config.MQTT_URL ? url : `mqtt://localhost:${broker?.port}`,
     link: connected,
+    whenGatewayOnline(listener) {
+      onlineListeners.push(listener);
+    },
     async close() {
       clearInterval(sweeper);
       operations.close();

@@ -4,17 +4,7 @@ import { EKeyAuthorized, ValidityType } from '../enums/credential';
 import { valuesOf } from '../enums/define';
 import { pageSchema } from '../envelope';
 import { defineCall } from './define';
-import {
-  emptyData,
-  flagField,
-  idField,
-  idListField,
-  jsonField,
-  oneOf,
-  pageParams,
-  requiredText,
-  text,
-} from './fields';
+import { emptyData, flagField, idField, idListField, jsonField, oneOf, pageParams, requiredText, text } from './fields';
 import { cycleField, validityParams } from './validityFields';
 
 /** How an eKey is valid: the validity type, its dates and, for cyclic keys, the weekly cycle. */

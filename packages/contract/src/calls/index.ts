@@ -1,6 +1,6 @@
 import * as company from './company';
-import * as ekey from './ekey';
 import type { CallDefinition } from './define';
+import * as ekey from './ekey';
 import * as gateway from './gateway';
 import * as group from './group';
 import * as lock from './lock';
@@ -10,7 +10,9 @@ import * as user from './user';
 
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
+export type { EKeyItem, HeldKey } from './ekey';
 export * from './fields';
+export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';
 export { userInfo } from './user';
 export * from './validityFields';

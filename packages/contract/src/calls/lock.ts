@@ -237,6 +237,8 @@ export const detail = defineCall({
       }),
     ),
     createdAt: z.number(),
+    /** How many live credentials of each kind the lock has (deleted ones not counted), for the tab labels. */
+    credentialCounts: z.object({ ekey: z.number().int(), passcode: z.number().int() }),
   }),
 });
 

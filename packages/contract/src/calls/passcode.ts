@@ -41,7 +41,7 @@ export const get = defineCall({
   method: 'POST',
   auth: 'session',
   summary:
-    'Get an offline passcode (9 digits, computed in the cloud, checked by the lock on its own): once, permanent, limited, clear, or cyclic with a subtype and daily hours. Dates are whole hours of the lock\'s time; the start is at most 24 hours past and at most 364 days ahead; validity at most 3 years (over 1 year: same day and hour).',
+    "Get an offline passcode (9 digits, computed in the cloud, checked by the lock on its own): once, permanent, limited, clear, or cyclic with a subtype and daily hours. Dates are whole hours of the lock's time; the start is at most 24 hours past and at most 364 days ahead; validity at most 3 years (over 1 year: same day and hour).",
   params: z.object({
     lockId: idField,
     keyboardPwdType: oneOf([

@@ -12,6 +12,10 @@ export const REMOTE_OPERATIONS = [
   'setAutoLockTime',
   'changeTimezone',
   'configPassageMode',
+  'addPasscode',
+  'changePasscode',
+  'deletePasscode',
+  'revokeEKey',
 ] as const;
 export type RemoteOperationName = (typeof REMOTE_OPERATIONS)[number];
 

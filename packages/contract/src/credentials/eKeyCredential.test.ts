@@ -27,7 +27,9 @@ describe('eKey credentials', () => {
     const credential = await signEKeyGrant(key, grant);
     expect(await readEKeyGrant(await eKeyCredentialKey('secret-2'), credential)).toBeUndefined();
     const [body, mac] = credential.split('.');
-    const forged = btoa(atob((body as string).replace(/-/g, '+').replace(/_/g, '/')).replace('"version":2', '"version":9'))
+    const forged = btoa(
+      atob((body as string).replace(/-/g, '+').replace(/_/g, '/')).replace('"version":2', '"version":9'),
+    )
       .replace(/\+/g, '-')
       .replace(/\//g, '_')
       .replace(/=+$/, '');

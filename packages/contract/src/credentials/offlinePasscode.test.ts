@@ -39,8 +39,12 @@ describe('offline passcode payloads', () => {
   it('refuses payloads out of range', () => {
     expect(payloadIndex({ type: PasscodeType.once, startResidue: START_PERIOD_HOURS, serial: 0 })).toBeUndefined();
     expect(payloadIndex({ type: PasscodeType.once, startResidue: 0, serial: 32 })).toBeUndefined();
-    expect(payloadIndex({ type: PasscodeType.limited, startResidue: 0, duration: { hours: 0 }, serial: 0 })).toBeUndefined();
-    expect(payloadIndex({ type: PasscodeType.limited, startResidue: 0, duration: { months: 12 }, serial: 0 })).toBeUndefined();
+    expect(
+      payloadIndex({ type: PasscodeType.limited, startResidue: 0, duration: { hours: 0 }, serial: 0 }),
+    ).toBeUndefined();
+    expect(
+      payloadIndex({ type: PasscodeType.limited, startResidue: 0, duration: { months: 12 }, serial: 0 }),
+    ).toBeUndefined();
     expect(payloadIndex({ type: PasscodeType.cyclic, subtype: 4, fromHour: 0, toHour: 1, serial: 0 })).toBeUndefined();
     expect(payloadIndex({ type: PasscodeType.cyclic, subtype: 6, fromHour: 9, toHour: 9, serial: 0 })).toBeUndefined();
   });

@@ -41,7 +41,11 @@ export type OfflineDuration = { hours: number } | { months: number };
 
 /** What a code says. `startResidue` is the start hour (lock-local, hours since 1970) modulo START_PERIOD_HOURS. */
 export type OfflinePayload =
-  | { type: typeof PasscodeType.once | typeof PasscodeType.permanent | typeof PasscodeType.clear; startResidue: number; serial: number }
+  | {
+      type: typeof PasscodeType.once | typeof PasscodeType.permanent | typeof PasscodeType.clear;
+      startResidue: number;
+      serial: number;
+    }
   | { type: typeof PasscodeType.limited; startResidue: number; duration: OfflineDuration; serial: number }
   | { type: typeof PasscodeType.cyclic; subtype: number; fromHour: number; toHour: number; serial: number };
 

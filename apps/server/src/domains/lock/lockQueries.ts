@@ -1,9 +1,18 @@
-import { GroupId, hasFeature, LockAdminFlag, LockQueryType, LockRole, signalGradeOfRssi } from '@smartlock/contract';
-import { and, asc, count, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  GroupId,
+  hasFeature,
+  LockAdminFlag,
+  LockQueryType,
+  LockRole,
+  PasscodeStatus,
+  signalGradeOfRssi,
+} from '@smartlock/contract';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { gatewayLocks, gateways, lockGroupLocks, lockGroups, locks } from '../../db/schema';
+import { ekeys, gatewayLocks, gateways, lockGroupLocks, lockGroups, locks, passcodes } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import { GONE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import type { LockRow } from './lockAccess';
 
 export interface LockListQuery {
@@ -109,6 +118,16 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
     .innerJoin(gateways, and(eq(gateways.id, gatewayLocks.gatewayId), eq(gateways.ownerId, lock.ownerId)))
     .where(eq(gatewayLocks.lockId, lock.id))
     .orderBy(asc(gateways.name));
+  const [[ekeyCount], [passcodeCount]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(ekeys)
+      .where(and(eq(ekeys.lockId, lock.id), notInArray(ekeys.status, [...GONE_EKEY_STATUSES]))),
+    db
+      .select({ n: count() })
+      .from(passcodes)
+      .where(and(eq(passcodes.lockId, lock.id), ne(passcodes.status, PasscodeStatus.deleted))),
+  ]);
   const online = reaching.filter((r) => r.gateway.online === 1);
   const best = online.reduce<number | null>(
     (m, r) => (r.rssi !== null && (m === null || r.rssi > m) ? r.rssi : m),
@@ -133,5 +152,6 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
       signalGrade: r.gateway.online ? signalGradeOfRssi(r.rssi) : 0,
     })),
     createdAt: lock.createdAt.getTime(),
+    credentialCounts: { ekey: ekeyCount?.n ?? 0, passcode: passcodeCount?.n ?? 0 },
   };
 }

@@ -29,6 +29,8 @@ export interface OperationRequest {
   autoLockSeconds?: number;
   timezoneRawOffset?: number;
   passageMode?: { enabled: boolean; periods: PassagePeriod[] };
+  /** The device params of a credential command (passcodes, eKey revocations), built by their domain. */
+  credential?: Record<string, unknown>;
 }
 
 const QUARTER_HOUR_MS = 15 * 60_000;
@@ -101,6 +103,13 @@ export function planOperation(lock: LockRow, request: OperationRequest): Command
       assertVerdict(validatePassagePeriods(passage.periods, passage.enabled), 'periods');
       return { command: 'setPassageMode', params: passage };
     }
+    case 'addPasscode':
+    case 'changePasscode':
+    case 'deletePasscode':
+      requireFeature(lock, 'passcode');
+      return { command: request.name, params: request.credential ?? {} };
+    case 'revokeEKey':
+      return { command: 'revokeEKey', params: request.credential ?? {} };
   }
 }
 

@@ -18,8 +18,11 @@ import type { GatewaySecrets } from '../../devices/gatewaySecrets';
 import { ApiError } from '../../http/apiError';
 import type { LiveHub } from '../../live/liveHub';
 import { reachingGateway } from '../gateway/gatewayReach';
+import type { LockRow } from '../lock/lockAccess';
 import { managedLock } from '../lock/lockAccess';
 import { checkedParams, type OperationRequest, planOperation } from './commandPlan';
+import { applyCredentialOutcome } from './credentialOutcome';
+import { operableLock } from './operableLock';
 import { applyResult, checkedResult, type LockChange, presentedResult } from './operationEffects';
 import { type OperationRow, presentOperation } from './operationPresenter';
 
@@ -47,8 +50,19 @@ export class RemoteOperationService {
     private readonly timeoutMs: number,
   ) {}
 
-  async start(userId: number, lockId: number, request: Omit<OperationRequest, 'operator'>): Promise<RemoteOperation> {
-    const lock = await managedLock(this.db, userId, lockId);
+  /**
+   * Starts an operation. `options.lock` is a lock the caller's domain has already checked the
+   * caller may operate (credential managers); otherwise the caller must manage the lock, or, to
+   * unlock, hold an eKey that allows remote unlock. `options.prepare` runs in the transaction that
+   * records the operation (a credential's status changes with it, or not at all).
+   */
+  async start(
+    userId: number,
+    lockId: number,
+    request: Omit<OperationRequest, 'operator'>,
+    options: { lock?: LockRow; prepare?: (tx: Executor, operationId: string) => Promise<void> } = {},
+  ): Promise<RemoteOperation> {
+    const lock = options.lock ?? (await operableLock(this.db, userId, lockId, request.name));
     const plan = planOperation(lock, { ...request, operator: await this.accountOf(userId) });
     const params = checkedParams(plan);
     const gateway = await reachingGateway(this.db, lock);
@@ -58,21 +72,26 @@ export class RemoteOperationService {
 
     const issuedAt = Date.now();
     const deadline = issuedAt + this.timeoutMs;
-    const [row] = await this.db
-      .insert(remoteOperations)
-      .values({
-        id: randomUUID(),
-        lockId,
-        gatewayId: gateway.gatewayId,
-        userId,
-        name: request.name,
-        command: plan.command,
-        params,
-        state: RemoteOperationState.operating,
-        createdAt: new Date(issuedAt),
-        deadline: new Date(deadline),
-      })
-      .returning();
+    const id = randomUUID();
+    const row = await this.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(remoteOperations)
+        .values({
+          id,
+          lockId: lock.id,
+          gatewayId: gateway.gatewayId,
+          userId,
+          name: request.name,
+          command: plan.command,
+          params,
+          state: RemoteOperationState.operating,
+          createdAt: new Date(issuedAt),
+          deadline: new Date(deadline),
+        })
+        .returning();
+      await options.prepare?.(tx, id);
+      return inserted;
+    });
     if (!row) throw new Error('operation insert returned nothing');
     const command: Command = {
       v: DEVICE_PROTOCOL_VERSION,
@@ -249,6 +268,7 @@ export class RemoteOperationService {
         .returning();
       if (!ended) return undefined;
       const change = result ? await applyResult(tx, ended.lockId, ended.command, result) : undefined;
+      await applyCredentialOutcome(tx, ended, state === RemoteOperationState.success);
       return { ended, change };
     });
     if (!outcome) return undefined;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { locks, unlockLinks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { randomToken, sha256 } from '../../security/crypto';
-import { managedLock } from '../lock/lockAccess';
+import { operableLock } from './operableLock';
 import type { RemoteOperationService } from './remoteOperationService';
 
 /**
@@ -20,7 +20,8 @@ export class UnlockLinks {
   ) {}
 
   async create(userId: number, lockId: number, validMinutes: number): Promise<{ token: string; expiresAt: number }> {
-    await managedLock(this.db, userId, lockId);
+    // The lock's managers, and eKey holders allowed to unlock remotely now.
+    await operableLock(this.db, userId, lockId, 'unlock');
     const token = randomToken(32);
     const expiresAt = new Date(Date.now() + validMinutes * 60_000);
     await this.db.insert(unlockLinks).values({ lockId, createdBy: userId, tokenHash: sha256(token), expiresAt });

@@ -1,0 +1,103 @@
+import { type EKeyItem, EKeyStatus, EKeyType, ValidityType } from '@smartlock/contract';
+import { and, desc, eq, inArray, isNotNull, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from '../../db/client';
+import { ekeys, locks, users } from '../../db/schema';
+import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import type { EKeyRow } from './ekeyGrant';
+import { GONE_EKEY_STATUSES } from './ekeyStatus';
+
+/** Statuses a key leaves for "overdue" once its validity has ended. */
+const LAPSING = [EKeyStatus.normal, EKeyStatus.waitingAccept, EKeyStatus.updating] as const;
+
+/** Marks keys whose validity has ended overdue (110412): of one lock, or held by one account. */
+export async function markOverdue(db: Executor, where: { lockId: number } | { recipientId: number }): Promise<void> {
+  const scope = 'lockId' in where ? eq(ekeys.lockId, where.lockId) : eq(ekeys.recipientId, where.recipientId);
+  await db
+    .update(ekeys)
+    .set({ status: EKeyStatus.overdue, updatedAt: new Date() })
+    .where(
+      and(
+        scope,
+        inArray(ekeys.status, [...LAPSING]),
+        ne(ekeys.validityType, ValidityType.permanent),
+        isNotNull(ekeys.endDate),
+        lte(ekeys.endDate, new Date()),
+      ),
+    );
+}
+
+const recipient = alias(users, 'recipient');
+const sender = alias(users, 'sender');
+
+const accountOf = (user: { email: string | null; mobile: string | null } | null) => user?.email ?? user?.mobile ?? '';
+
+export function presentEKey(
+  key: EKeyRow,
+  lockName: string,
+  people: { recipient: typeof users.$inferSelect | null; sender: typeof users.$inferSelect | null },
+): EKeyItem {
+  return {
+    keyId: key.id,
+    lockId: key.lockId,
+    lockName,
+    username: people.recipient ? accountOf(people.recipient) : key.recipientAccount,
+    nickname: people.recipient?.nickname ?? '',
+    senderUsername: accountOf(people.sender),
+    keyName: key.keyName,
+    remarks: key.remarks,
+    date: key.createdAt.getTime(),
+    validityType: key.validityType,
+    keyType: key.validityType === ValidityType.cyclic ? EKeyType.cyclic : EKeyType.normal,
+    startDate: key.startDate?.getTime() ?? null,
+    endDate: key.endDate?.getTime() ?? null,
+    cycle: key.cycle ?? null,
+    keyStatus: key.status,
+    remoteEnable: key.remoteEnable === 1,
+    keyRight: key.keyRight,
+  };
+}
+
+/** A lock's keys, newest first, searchable by recipient account, nickname or key name. */
+export async function listLockKeys(
+  db: Db,
+  lockId: number,
+  query: { searchStr?: string | undefined; pageNo: number; pageSize: number },
+) {
+  await markOverdue(db, { lockId });
+  const where: SQL[] = [eq(ekeys.lockId, lockId), notInArray(ekeys.status, [...GONE_EKEY_STATUSES])];
+  if (query.searchStr) {
+    const pattern = containsPattern(query.searchStr);
+    where.push(
+      or(
+        sql`${ekeys.recipientAccount} ilike ${pattern}`,
+        sql`${ekeys.keyName} ilike ${pattern}`,
+        sql`${recipient.nickname} ilike ${pattern}`,
+      ) as SQL,
+    );
+  }
+  const base = db
+    .select({ key: ekeys, lockName: locks.name, recipient, sender })
+    .from(ekeys)
+    .innerJoin(locks, eq(locks.id, ekeys.lockId))
+    .leftJoin(recipient, eq(recipient.id, ekeys.recipientId))
+    .leftJoin(sender, eq(sender.id, ekeys.senderId))
+    .where(and(...where));
+  const [rows, [total]] = await Promise.all([
+    base
+      .orderBy(desc(ekeys.createdAt), desc(ekeys.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query.pageNo, query.pageSize)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ekeys)
+      .leftJoin(recipient, eq(recipient.id, ekeys.recipientId))
+      .where(and(...where)),
+  ]);
+  return pageOf(
+    rows.map((r) => presentEKey(r.key, r.lockName, { recipient: r.recipient, sender: r.sender })),
+    total?.n ?? 0,
+    query.pageNo,
+    query.pageSize,
+  );
+}

@@ -1,0 +1,271 @@
+import {
+  EKeyAuthorized,
+  type EKeyCycle,
+  EKeyStatus,
+  parseAccount,
+  validateUnregisteredRecipient,
+} from '@smartlock/contract';
+import { and, eq, inArray, isNotNull, isNull, notInArray, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { orConflict } from '../../db/conflict';
+import { ekeys } from '../../db/schema';
+import { ApiError, assertVerdict } from '../../http/apiError';
+import { type CredentialManager, credentialManager, requireOwner } from '../lock/credentialAccess';
+import { findUserByAccount } from '../user/userQueries';
+import type { EKeyRow } from './ekeyGrant';
+import type { EKeyNotices, NoticeCaller } from './ekeyNotices';
+import type { EKeyRevocations } from './ekeyRevocations';
+import { revocationColumns } from './ekeyRevocations';
+import { ENDED_EKEY_STATUSES } from './ekeyStatus';
+import { eKeyValidity, type ValidityRequest } from './ekeyValidity';
+
+export type Caller = NoticeCaller;
+
+export interface SendRequest extends ValidityRequest {
+  lockId: number;
+  receiverUsername: string;
+  countryCode?: string | undefined;
+  createUser: boolean;
+  keyName?: string | undefined;
+  remarks?: string | undefined;
+  remoteEnable: boolean;
+  keyRight: number;
+  cycle?: EKeyCycle | undefined;
+}
+
+/** What happens to a key when it is deleted or reset: pending until the holder syncs, at once when nobody holds it. */
+const LEAVING = {
+  delete: { pending: EKeyStatus.deleting, done: EKeyStatus.deleted },
+  reset: { pending: EKeyStatus.resetting, done: EKeyStatus.reset },
+} as const;
+
+/** eKeys as their senders and the lock's managers handle them (spec sections 3, 4, 5, 6). */
+export class EKeyService {
+  constructor(
+    private readonly db: Db,
+    private readonly revocations: EKeyRevocations,
+    private readonly notices: EKeyNotices,
+  ) {}
+
+  /** Sends one eKey; an unregistered recipient's key waits for them and they are invited. */
+  async send(caller: Caller, request: SendRequest): Promise<{ keyId: number; recipientRegistered: boolean }> {
+    const manager = await credentialManager(this.db, caller.userId, request.lockId);
+    if (request.keyRight === EKeyAuthorized.yes) requireOwner(manager);
+    const validity = eKeyValidity(request, manager.editorSpan);
+    const parsed = parseAccount(request.receiverUsername, request.countryCode);
+    if (!parsed.ok) assertVerdict(parsed.verdict, 'receiverUsername');
+    if (!parsed.ok) throw new ApiError('accountFormatError');
+    const recipient = await findUserByAccount(this.db, parsed.account);
+    assertVerdict(
+      validateUnregisteredRecipient({
+        registered: recipient !== undefined,
+        countryCode: request.countryCode,
+        confirmed: request.createUser,
+      }),
+      'receiverUsername',
+    );
+    if (recipient?.id === caller.userId) throw new ApiError('sameAsCurrentAccount');
+    if (recipient?.id === manager.lock.ownerId) throw new ApiError('ekeyExists', {}, 'the owner holds the lock');
+    const key = await orConflict(async () => {
+      const [row] = await this.db
+        .insert(ekeys)
+        .values({
+          lockId: manager.lock.id,
+          senderId: caller.userId,
+          recipientId: recipient?.id ?? null,
+          recipientAccount: parsed.account.value,
+          keyName: request.keyName ?? '',
+          remarks: request.remarks ?? '',
+          ...validity,
+          remoteEnable: request.remoteEnable ? 1 : 0,
+          keyRight: request.keyRight,
+          status: recipient ? EKeyStatus.normal : EKeyStatus.waitingAccept,
+        })
+        .returning();
+      if (!row) throw new Error('eKey insert returned nothing');
+      return row;
+    }, 'ekeyExists');
+    if (!recipient) await this.notices.invite(caller, key, manager.lock.name);
+    return { keyId: key.id, recipientRegistered: recipient !== undefined };
+  }
+
+  /**
+   * A key the caller may change: one on a lock they manage; for freezing and unfreezing also one
+   * they sent (spec section 6: a sender may freeze or thaw the keys they issued).
+   */
+  private async changeableKey(
+    userId: number,
+    keyId: number,
+    senderMay = false,
+  ): Promise<{ key: EKeyRow; manager: CredentialManager | undefined }> {
+    const [key] = await this.db.select().from(ekeys).where(eq(ekeys.id, keyId));
+    // A key that does not exist answers as one of another account: no permission.
+    if (!key) throw new ApiError('noPermission', {}, 'no such eKey');
+    let manager: CredentialManager | undefined;
+    try {
+      manager = await credentialManager(this.db, userId, key.lockId);
+    } catch (error) {
+      if (!senderMay || key.senderId !== userId) throw error;
+    }
+    if (key.status === EKeyStatus.deleted || key.status === EKeyStatus.reset) throw new ApiError('ekeyNotFound');
+    return { key, manager };
+  }
+
+  /** Moves one key from `from` statuses to `to`, raising its version when `revoke`; conflicts otherwise. */
+  private async transition(userId: number, keyId: number, moves: Record<string, string>, revoke: boolean) {
+    const { key } = await this.changeableKey(userId, keyId, true);
+    const to = moves[key.status];
+    if (!to) throw new ApiError('ekeyStateConflict');
+    await this.db
+      .update(ekeys)
+      .set({ status: to, updatedAt: new Date(), ...(revoke ? revocationColumns(false) : {}) })
+      .where(and(eq(ekeys.id, keyId), eq(ekeys.status, key.status)));
+    if (revoke) await this.revocations.send(userId, [keyId]);
+  }
+
+  /** normal -> freezing (frozen when the holder syncs); a key still unfreezing goes straight back to frozen. */
+  freeze(userId: number, keyId: number) {
+    return this.transition(
+      userId,
+      keyId,
+      { [EKeyStatus.normal]: EKeyStatus.freezing, [EKeyStatus.unfreezing]: EKeyStatus.frozen },
+      true,
+    );
+  }
+
+  /** frozen -> unfreezing (normal when the holder syncs); a key still freezing goes straight back to normal. */
+  unfreeze(userId: number, keyId: number) {
+    return this.transition(
+      userId,
+      keyId,
+      { [EKeyStatus.frozen]: EKeyStatus.unfreezing, [EKeyStatus.freezing]: EKeyStatus.normal },
+      false,
+    );
+  }
+
+  /** Freezes or unfreezes every key the caller sent (on one lock when given). */
+  async freezeAllSent(userId: number, lockId: number | undefined, freeze: boolean): Promise<number> {
+    const moves = freeze
+      ? { [EKeyStatus.normal]: EKeyStatus.freezing, [EKeyStatus.unfreezing]: EKeyStatus.frozen }
+      : { [EKeyStatus.frozen]: EKeyStatus.unfreezing, [EKeyStatus.freezing]: EKeyStatus.normal };
+    const changed = await this.db.transaction(async (tx) => {
+      const ids: number[] = [];
+      for (const [from, to] of Object.entries(moves)) {
+        const where: SQL[] = [eq(ekeys.senderId, userId), eq(ekeys.status, from)];
+        if (lockId !== undefined) where.push(eq(ekeys.lockId, lockId));
+        const rows = await tx
+          .update(ekeys)
+          .set({ status: to, updatedAt: new Date(), ...(freeze ? revocationColumns(false) : {}) })
+          .where(and(...where))
+          .returning({ id: ekeys.id });
+        ids.push(...rows.map((r) => r.id));
+      }
+      return ids;
+    });
+    if (freeze) await this.revocations.send(userId, changed);
+    return changed.length;
+  }
+
+  /** New validity (never beyond the editor's own); the old credential stops opening the lock. */
+  async changePeriod(userId: number, keyId: number, request: ValidityRequest): Promise<void> {
+    const { key, manager } = await this.changeableKey(userId, keyId);
+    if ((ENDED_EKEY_STATUSES as readonly string[]).includes(key.status)) throw new ApiError('ekeyStateConflict');
+    const validity = eKeyValidity(request, manager?.editorSpan);
+    const status =
+      key.status === EKeyStatus.normal || key.status === EKeyStatus.overdue
+        ? key.recipientId
+          ? EKeyStatus.updating
+          : key.status === EKeyStatus.overdue
+            ? EKeyStatus.normal
+            : key.status
+        : key.status;
+    await this.db
+      .update(ekeys)
+      .set({ ...validity, status, ...revocationColumns(false) })
+      .where(eq(ekeys.id, keyId));
+    await this.revocations.send(userId, [keyId]);
+  }
+
+  async update(
+    userId: number,
+    keyId: number,
+    changes: { keyName?: string | undefined; remarks?: string | undefined; remoteEnable?: boolean | undefined },
+  ): Promise<void> {
+    await this.changeableKey(userId, keyId);
+    await this.db
+      .update(ekeys)
+      .set({
+        ...(changes.keyName !== undefined ? { keyName: changes.keyName } : {}),
+        ...(changes.remarks !== undefined ? { remarks: changes.remarks } : {}),
+        ...(changes.remoteEnable !== undefined ? { remoteEnable: changes.remoteEnable ? 1 : 0 } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(ekeys.id, keyId));
+  }
+
+  /**
+   * Deletes a key. An authorized administrator's key takes with it the keys that administrator
+   * sent on the lock (spec section 4).
+   */
+  async remove(userId: number, keyId: number): Promise<void> {
+    const { key } = await this.changeableKey(userId, keyId);
+    if ((ENDED_EKEY_STATUSES as readonly string[]).includes(key.status)) throw new ApiError('ekeyStateConflict');
+    const ids = await this.db.transaction(async (tx) => {
+      const leaving = [key.id];
+      if (key.keyRight === EKeyAuthorized.yes && key.recipientId !== null) {
+        const sent = await tx
+          .select({ id: ekeys.id })
+          .from(ekeys)
+          .where(
+            and(
+              eq(ekeys.lockId, key.lockId),
+              eq(ekeys.senderId, key.recipientId),
+              notInArray(ekeys.status, [...ENDED_EKEY_STATUSES]),
+            ),
+          );
+        leaving.push(...sent.map((r) => r.id));
+      }
+      return this.leave(tx, leaving, 'delete');
+    });
+    await this.revocations.send(userId, ids);
+  }
+
+  /** Every key of a lock deleted (irreversible) or reset. The owner only. */
+  async endAll(userId: number, lockId: number, how: 'delete' | 'reset'): Promise<number> {
+    requireOwner(await credentialManager(this.db, userId, lockId));
+    const ids = await this.db.transaction(async (tx) => {
+      const live = await tx
+        .select({ id: ekeys.id })
+        .from(ekeys)
+        .where(and(eq(ekeys.lockId, lockId), notInArray(ekeys.status, [...ENDED_EKEY_STATUSES])));
+      return this.leave(
+        tx,
+        live.map((r) => r.id),
+        how,
+      );
+    });
+    await this.revocations.send(userId, ids);
+    return ids.length;
+  }
+
+  /** Keys leave: pending until their holder's app syncs, at once for keys nobody has claimed yet. */
+  private async leave(tx: Executor, ids: number[], how: 'delete' | 'reset'): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const status = LEAVING[how];
+    await tx
+      .update(ekeys)
+      .set({ status: status.pending, ...revocationColumns(true) })
+      .where(and(inArray(ekeys.id, ids), isNotNull(ekeys.recipientId)));
+    await tx
+      .update(ekeys)
+      .set({ status: status.done, ...revocationColumns(true) })
+      .where(and(inArray(ekeys.id, ids), isNull(ekeys.recipientId)));
+    return ids;
+  }
+
+  /** Sends a key's notice to its recipient. */
+  async sendNotice(caller: Caller, keyId: number, channel: 'email' | 'sms'): Promise<void> {
+    const { key } = await this.changeableKey(caller.userId, keyId);
+    await this.notices.notify(caller, key, channel);
+  }
+}

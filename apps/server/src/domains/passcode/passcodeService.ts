@@ -1,0 +1,285 @@
+import {
+  hasFeature,
+  isEmailAccount,
+  type PasscodeItem,
+  PasscodeStatus,
+  PasscodeType,
+  parseAccount,
+  type RemoteOperation,
+  validatePasscodeLength,
+  validatePasscodeVersion,
+} from '@smartlock/contract';
+import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orConflict } from '../../db/conflict';
+import { passcodes, users } from '../../db/schema';
+import { ApiError, assertVerdict } from '../../http/apiError';
+import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import { translate } from '../../i18n';
+import type { Messenger } from '../../messaging/messenger';
+import type { NoticeCaller } from '../ekey/ekeyNotices';
+import { type CredentialManager, credentialManager } from '../lock/credentialAccess';
+import type { LockRow } from '../lock/lockAccess';
+import type { RemoteOperationService } from '../remote/remoteOperationService';
+import { issueOffline, type OfflineRequest, planOffline } from './offlineIssue';
+import { type PasscodeRow, presentPasscode } from './passcodePresenter';
+import { passcodeValidityText } from './passcodeText';
+import { passcodeSpan } from './passcodeValidity';
+
+export interface PasscodeCaller extends NoticeCaller {
+  brandMinLength: number;
+}
+
+/** Statuses in which a passcode's operation is still running. */
+const IN_FLIGHT = new Set<string>([PasscodeStatus.adding, PasscodeStatus.updating, PasscodeStatus.deleting]);
+
+/** A lock that can take passcodes at all: it has a keypad and was not added by a low-version app. */
+function requirePasscodeLock(lock: LockRow): void {
+  if (!hasFeature(lock.featureValue, 'passcode')) throw new ApiError('operationNotSupported', {}, 'no keypad');
+  assertVerdict(validatePasscodeVersion(lock.passcodeVersion), 'lockId');
+}
+
+/** Passcodes (spec sections 3, 4, 5): offline ones computed here, custom ones stored in the lock through a gateway. */
+export class PasscodeService {
+  constructor(
+    private readonly db: Db,
+    private readonly operations: RemoteOperationService,
+    private readonly messenger: Messenger,
+  ) {}
+
+  async get(caller: PasscodeCaller, lockId: number, request: OfflineRequest): Promise<PasscodeItem> {
+    const manager = await credentialManager(this.db, caller.userId, lockId);
+    requirePasscodeLock(manager.lock);
+    const plan = planOffline(manager.lock, request, manager.editorSpan);
+    const row = await issueOffline(this.db, manager.lock, caller.userId, plan, request.keyboardPwdName ?? '');
+    return presentPasscode(row, await this.accountOf(caller.userId));
+  }
+
+  async add(
+    caller: PasscodeCaller,
+    request: {
+      lockId: number;
+      keyboardPwd: string;
+      keyboardPwdName?: string | undefined;
+      startDate?: number | undefined;
+      endDate?: number | undefined;
+    },
+  ): Promise<{ passcode: PasscodeItem; operation: RemoteOperation }> {
+    const manager = await credentialManager(this.db, caller.userId, request.lockId);
+    requirePasscodeLock(manager.lock);
+    assertVerdict(validatePasscodeLength(request.keyboardPwd, { brandMin: caller.brandMinLength }), 'keyboardPwd');
+    const span = passcodeSpan(request, manager.lock.timezoneRawOffset, manager.editorSpan);
+    await this.requireFreeDigits(manager.lock.id, request.keyboardPwd);
+    const passcodeId = await this.nextPasscodeId();
+    const params = {
+      passcodeId,
+      code: request.keyboardPwd,
+      ...(span ? { startDate: span.start, endDate: span.end } : {}),
+    };
+    const operation = await orConflict(
+      () =>
+        this.operations.start(
+          caller.userId,
+          manager.lock.id,
+          { name: 'addPasscode', credential: params },
+          {
+            lock: manager.lock,
+            prepare: async (tx, operationId) => {
+              await tx.insert(passcodes).values({
+                id: passcodeId,
+                lockId: manager.lock.id,
+                creatorId: caller.userId,
+                code: request.keyboardPwd,
+                name: request.keyboardPwdName ?? '',
+                type: PasscodeType.custom,
+                startDate: span ? new Date(span.start) : null,
+                endDate: span ? new Date(span.end) : null,
+                status: PasscodeStatus.adding,
+                operationId,
+              });
+            },
+          },
+        ),
+      'passcodeExists',
+    );
+    return { passcode: await this.present(passcodeId), operation };
+  }
+
+  async change(
+    caller: PasscodeCaller,
+    request: {
+      keyboardPwdId: number;
+      keyboardPwdName?: string | undefined;
+      newKeyboardPwd?: string | undefined;
+      startDate?: number | undefined;
+      endDate?: number | undefined;
+    },
+  ): Promise<{ passcode: PasscodeItem; operation: RemoteOperation | null }> {
+    const { row, manager } = await this.managedPasscode(caller.userId, request.keyboardPwdId);
+    requirePasscodeLock(manager.lock);
+    const changesLock =
+      request.newKeyboardPwd !== undefined || request.startDate !== undefined || request.endDate !== undefined;
+    if (!changesLock) {
+      await this.db
+        .update(passcodes)
+        .set({ name: request.keyboardPwdName ?? row.name })
+        .where(eq(passcodes.id, row.id));
+      return { passcode: await this.present(row.id), operation: null };
+    }
+    if (row.type !== PasscodeType.custom) throw new ApiError('passcodeNotChangeable');
+    if (IN_FLIGHT.has(row.status)) throw new ApiError('passcodeNotChangeable', {}, 'an operation is running');
+    const code = request.newKeyboardPwd ?? row.code;
+    assertVerdict(validatePasscodeLength(code, { brandMin: caller.brandMinLength }), 'newKeyboardPwd');
+    const dates =
+      request.startDate !== undefined || request.endDate !== undefined
+        ? request
+        : { startDate: row.startDate?.getTime(), endDate: row.endDate?.getTime() };
+    const span = passcodeSpan(dates, manager.lock.timezoneRawOffset, manager.editorSpan);
+    if (code !== row.code) await this.requireFreeDigits(manager.lock.id, code);
+    const operation = await this.operations.start(
+      caller.userId,
+      manager.lock.id,
+      {
+        name: 'changePasscode',
+        credential: { passcodeId: row.id, code, ...(span ? { startDate: span.start, endDate: span.end } : {}) },
+      },
+      {
+        lock: manager.lock,
+        prepare: async (tx, operationId) => {
+          await tx
+            .update(passcodes)
+            .set({ status: PasscodeStatus.updating, operationId, name: request.keyboardPwdName ?? row.name })
+            .where(eq(passcodes.id, row.id));
+        },
+      },
+    );
+    return { passcode: await this.present(row.id), operation };
+  }
+
+  async remove(userId: number, passcodeId: number): Promise<RemoteOperation> {
+    const { row, manager } = await this.managedPasscode(userId, passcodeId);
+    requirePasscodeLock(manager.lock);
+    if (IN_FLIGHT.has(row.status)) throw new ApiError('passcodeNotChangeable', {}, 'an operation is running');
+    return this.operations.start(
+      userId,
+      manager.lock.id,
+      { name: 'deletePasscode', credential: { passcodeId: row.id, code: row.code } },
+      {
+        lock: manager.lock,
+        prepare: async (tx, operationId) => {
+          await tx
+            .update(passcodes)
+            .set({ status: PasscodeStatus.deleting, operationId })
+            .where(eq(passcodes.id, row.id));
+        },
+      },
+    );
+  }
+
+  async list(
+    userId: number,
+    query: { lockId: number; searchStr?: string | undefined; pageNo: number; pageSize: number },
+  ) {
+    await credentialManager(this.db, userId, query.lockId);
+    const where: SQL[] = [eq(passcodes.lockId, query.lockId), ne(passcodes.status, PasscodeStatus.deleted)];
+    if (query.searchStr) {
+      const pattern = containsPattern(query.searchStr);
+      where.push(or(sql`${passcodes.name} ilike ${pattern}`, sql`${passcodes.code} ilike ${pattern}`) as SQL);
+    }
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ row: passcodes, email: users.email, mobile: users.mobile })
+        .from(passcodes)
+        .leftJoin(users, eq(users.id, passcodes.creatorId))
+        .where(and(...where))
+        .orderBy(desc(passcodes.createdAt), desc(passcodes.id))
+        .limit(query.pageSize)
+        .offset(offsetOf(query.pageNo, query.pageSize)),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(passcodes)
+        .where(and(...where)),
+    ]);
+    return pageOf(
+      rows.map((r) => presentPasscode(r.row, r.email ?? r.mobile ?? '')),
+      total?.n ?? 0,
+      query.pageNo,
+      query.pageSize,
+    );
+  }
+
+  /** Sends a passcode, its lock and validity to an address. */
+  async sendNotice(
+    caller: PasscodeCaller,
+    request: { keyboardPwdId: number; channel: 'email' | 'sms'; receiver: string; countryCode?: string | undefined },
+  ): Promise<void> {
+    const { row, manager } = await this.managedPasscode(caller.userId, request.keyboardPwdId);
+    const parsed = parseAccount(request.receiver, request.countryCode);
+    if (!parsed.ok) assertVerdict(parsed.verdict, 'receiver');
+    if (!parsed.ok) throw new ApiError('accountFormatError');
+    if ((request.channel === 'email') !== isEmailAccount(parsed.account.value)) {
+      throw new ApiError('accountTypeNotSupported', {}, 'the receiver does not match the channel');
+    }
+    const params = {
+      brand: caller.brandName,
+      lock: manager.lock.name,
+      passcode: row.code,
+      validity: passcodeValidityText(caller.locale, manager.lock.timezoneRawOffset, row),
+    };
+    await this.messenger.send({
+      channel: request.channel,
+      recipient: parsed.account.value,
+      subject: request.channel === 'email' ? translate(caller.locale, 'notices.passcodeSubject', params) : '',
+      body: translate(caller.locale, 'notices.passcodeBody', params),
+      locale: caller.locale,
+      kind: 'passcodeNotice',
+      metadata: { passcodeId: row.id, lockId: row.lockId },
+    });
+  }
+
+  /** A passcode of a lock the caller manages; none of another account's (no permission), none deleted. */
+  private async managedPasscode(
+    userId: number,
+    passcodeId: number,
+  ): Promise<{ row: PasscodeRow; manager: CredentialManager }> {
+    const [row] = await this.db.select().from(passcodes).where(eq(passcodes.id, passcodeId));
+    if (!row) throw new ApiError('noPermission', {}, 'no such passcode');
+    const manager = await credentialManager(this.db, userId, row.lockId);
+    if (row.status === PasscodeStatus.deleted) throw new ApiError('passcodeNotFound');
+    return { row, manager };
+  }
+
+  private async requireFreeDigits(lockId: number, code: string): Promise<void> {
+    const [live] = await this.db
+      .select({ id: passcodes.id })
+      .from(passcodes)
+      .where(and(eq(passcodes.lockId, lockId), eq(passcodes.code, code), ne(passcodes.status, PasscodeStatus.deleted)))
+      .limit(1);
+    if (live) throw new ApiError('passcodeExists');
+  }
+
+  private async nextPasscodeId(): Promise<number> {
+    const result = await this.db.execute<{ id: number }>(
+      sql`select nextval(pg_get_serial_sequence('passcodes', 'id'))::int as id`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[];
+    const id = rows[0]?.id;
+    if (typeof id !== 'number') throw new Error('no passcode id');
+    return id;
+  }
+
+  private async present(id: number): Promise<PasscodeItem> {
+    const [r] = await this.db
+      .select({ row: passcodes, email: users.email, mobile: users.mobile })
+      .from(passcodes)
+      .leftJoin(users, eq(users.id, passcodes.creatorId))
+      .where(eq(passcodes.id, id));
+    if (!r) throw new ApiError('passcodeNotFound');
+    return presentPasscode(r.row, r.email ?? r.mobile ?? '');
+  }
+
+  private async accountOf(userId: number): Promise<string> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
+    return user?.email ?? user?.mobile ?? '';
+  }
+}

@@ -1,0 +1,40 @@
+import { EKeyStatus, type RemoteOperationName, ValidityType } from '@smartlock/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { ekeys, locks } from '../../db/schema';
+import { ApiError } from '../../http/apiError';
+import { keyAdmits } from '../ekey/ekeyGrant';
+import { type LockRow, managedLock } from '../lock/lockAccess';
+
+/**
+ * The lock if the caller may run this operation on it: a lock the caller manages, or — to
+ * unlock — one the caller holds a normal eKey for that allows remote unlock and is valid now
+ * (a once key opens only over Bluetooth).
+ */
+export async function operableLock(
+  db: Executor,
+  userId: number,
+  lockId: number,
+  name: RemoteOperationName,
+): Promise<LockRow> {
+  try {
+    return await managedLock(db, userId, lockId);
+  } catch (error) {
+    if (name !== 'unlock') throw error;
+  }
+  const rows = await db
+    .select({ key: ekeys, lock: locks })
+    .from(ekeys)
+    .innerJoin(locks, eq(locks.id, ekeys.lockId))
+    .where(
+      and(
+        eq(ekeys.lockId, lockId),
+        eq(ekeys.recipientId, userId),
+        eq(ekeys.status, EKeyStatus.normal),
+        eq(ekeys.remoteEnable, 1),
+      ),
+    );
+  const usable = rows.find((r) => r.key.validityType !== ValidityType.once && keyAdmits(r.key, r.lock));
+  if (!usable) throw new ApiError('noPermission', {}, 'no eKey allowing remote unlock now');
+  return usable.lock;
+}
