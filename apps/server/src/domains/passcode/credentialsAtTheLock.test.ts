@@ -1,0 +1,177 @@
+import {
+  ERRORS,
+  ekey,
+  type HeldKey,
+  HOUR_MS,
+  localHourOf,
+  lock,
+  type PasscodeItem,
+  PasscodeStatus,
+  passcode,
+  type RemoteOperation,
+  RemoteOperationState,
+} from '@smartlock/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ekeys, locks, passcodes } from '../../db/schema';
+import { loggedInClient } from '../../test/fixtures';
+import type { FleetLine, FleetLock } from '../../test/fleetProcess';
+import { type FleetServer, startFleetServer, until } from '../../test/fleetServer';
+import type { TestClient } from '../../test/harness';
+import { operationEnd } from '../../test/operations';
+
+let setup: FleetServer;
+let owner: TestClient;
+let door: FleetLock;
+let gatewayId: number;
+
+beforeAll(async () => {
+  setup = await startFleetServer('lock-credentials@example.com', { gateways: 1, locksPerGateway: 1, kinds: 'door' });
+  owner = setup.client;
+  door = setup.gateways[0]?.locks[0] as FleetLock;
+  gatewayId = setup.gateways[0]?.gatewayId as number;
+}, 90_000);
+afterAll(async () => setup?.close());
+
+const db = () => setup.server.app.services.database.db;
+
+/** Tells the fleet something and waits for its answer. */
+async function control(command: Record<string, unknown>): Promise<FleetLine> {
+  const from = setup.fleet.lines.length;
+  setup.fleet.control(command);
+  return setup.fleet.waitFor((l) => l.event === 'ack' && l.do === command.do, 15_000, from);
+}
+
+const keypad = (code: string) => control({ do: 'keypad', lock: door.mac, code });
+
+async function getCode(params: Record<string, unknown>): Promise<PasscodeItem> {
+  const reply = await owner.call<PasscodeItem>(passcode.get, { lockId: door.lockId, ...params });
+  expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
+  return reply.body.data as PasscodeItem;
+}
+
+async function gatewayOnline(online: boolean) {
+  await control({ do: online ? 'online' : 'offline', gateway: gatewayId });
+  await until(async () => {
+    const reply = await owner.call<{ gateways: { isOnline: number }[] }>(lock.detail, { lockId: door.lockId });
+    return reply.body.data?.gateways[0]?.isOnline === (online ? 1 : 0);
+  });
+}
+
+describe('offline passcodes at the simulated lock, with the lock cut off from the cloud', () => {
+  it('opens once with a once code, then never again', async () => {
+    await gatewayOnline(false);
+    const once = await getCode({ keyboardPwdType: 1 });
+    expect((await keypad(once.keyboardPwd)).ok).toBe(true);
+    const again = await keypad(once.keyboardPwd);
+    expect(again).toMatchObject({ ok: false, error: 'used' });
+    expect((await keypad('000000000')).ok).toBe(false);
+    await gatewayOnline(true);
+  });
+
+  it('opens with a cyclic code only inside its daily window, by the lock’s own clock', async () => {
+    await gatewayOnline(false);
+    const [row] = await db().select().from(locks).where(eq(locks.id, door.lockId));
+    const offset = row?.timezoneRawOffset ?? 0;
+    const hour = localHourOf(Date.now(), offset) % 24;
+    const from = Math.min(hour, 22);
+    const cyclic = await getCode({ keyboardPwdType: 5, cycleType: 6, cycleStartHour: from, cycleEndHour: from + 1 });
+    // Inside the window only when the current hour is the window's.
+    if (hour === from) expect((await keypad(cyclic.keyboardPwd)).ok).toBe(true);
+    // Move the lock's clock two hours past the window: refused.
+    await control({ do: 'drift', lock: door.mac, ms: (from + 2 - hour) * HOUR_MS });
+    expect(await keypad(cyclic.keyboardPwd)).toMatchObject({ ok: false, error: 'outsideValidity' });
+    // Back inside the window.
+    await control({ do: 'drift', lock: door.mac, ms: (from - hour) * HOUR_MS + 60_000 });
+    expect((await keypad(cyclic.keyboardPwd)).ok).toBe(true);
+    await control({ do: 'drift', lock: door.mac, ms: 0 });
+    await gatewayOnline(true);
+  });
+});
+
+describe('custom passcodes through the gateway', () => {
+  it('adds (adding -> normal), opens with it, deletes it (deleting -> deleted) and the lock refuses it', async () => {
+    const short = await owner.call(passcode.add, { lockId: door.lockId, keyboardPwd: '73915' });
+    expect(short.body.errorCode).toBe(ERRORS.passcodeLengthInvalid.code);
+    const added = await owner.call<{ passcode: PasscodeItem; operation: RemoteOperation }>(passcode.add, {
+      lockId: door.lockId,
+      keyboardPwd: '739153',
+      keyboardPwdName: 'Gardener',
+    });
+    expect(added.body.errorCode, JSON.stringify(added.body)).toBe(0);
+    const { passcode: item, operation } = added.body.data as { passcode: PasscodeItem; operation: RemoteOperation };
+    expect(item.status).toBe(PasscodeStatus.adding);
+    expect((await operationEnd(owner, operation.operationId)).state).toBe(RemoteOperationState.success);
+    const [stored] = await db().select().from(passcodes).where(eq(passcodes.id, item.keyboardPwdId));
+    expect(stored?.status).toBe(PasscodeStatus.normal);
+    expect((await keypad('739153')).ok).toBe(true);
+    const again = await owner.call(passcode.add, { lockId: door.lockId, keyboardPwd: '739153' });
+    expect(again.body.errorCode).toBe(ERRORS.passcodeExists.code);
+
+    const removed = await owner.call<{ operation: RemoteOperation }>(passcode.remove, {
+      keyboardPwdId: item.keyboardPwdId,
+    });
+    expect(removed.body.errorCode, JSON.stringify(removed.body)).toBe(0);
+    expect((await operationEnd(owner, removed.body.data?.operation.operationId as string)).state).toBe(
+      RemoteOperationState.success,
+    );
+    const [gone] = await db().select().from(passcodes).where(eq(passcodes.id, item.keyboardPwdId));
+    expect(gone?.status).toBe(PasscodeStatus.deleted);
+    expect((await keypad('739153')).ok).toBe(false);
+  });
+
+  it('blocks a deleted offline code at the lock even though the lock never saw it', async () => {
+    const permanent = await getCode({ keyboardPwdType: 2 });
+    const removed = await owner.call<{ operation: RemoteOperation }>(passcode.remove, {
+      keyboardPwdId: permanent.keyboardPwdId,
+    });
+    expect((await operationEnd(owner, removed.body.data?.operation.operationId as string)).state).toBe(
+      RemoteOperationState.success,
+    );
+    expect(await keypad(permanent.keyboardPwd)).toMatchObject({ ok: false, error: 'blocked' });
+  });
+});
+
+describe('eKeys at the simulated lock', () => {
+  it('opens with the holder’s credential, and a freeze reaches the lock when its gateway comes back', async () => {
+    const holderAccount = 'lock-holder@example.com';
+    const { client: holder } = await loggedInClient(setup.server, holderAccount);
+    const sent = await owner.call<{ keyId: number }>(ekey.send, {
+      lockId: door.lockId,
+      receiverUsername: holderAccount,
+      validityType: 1,
+    });
+    const keyId = sent.body.data?.keyId as number;
+    const sync = async () =>
+      ((await holder.call<{ list: HeldKey[] }>(ekey.sync, {})).body.data?.list ?? []).find((k) => k.keyId === keyId);
+    const credential = (await sync())?.credential as string;
+    const appUnlock = (token: string) => control({ do: 'appUnlock', lock: door.mac, credential: token });
+    expect((await appUnlock(credential)).ok).toBe(true);
+    expect((await appUnlock(`${credential.slice(0, -2)}00`)).ok).toBe(false);
+
+    // Frozen while the gateway is away: the lock still opens until the gateway is back.
+    await gatewayOnline(false);
+    expect((await owner.call(ekey.freeze, { keyId })).body.errorCode).toBe(0);
+    expect((await appUnlock(credential)).ok).toBe(true);
+    await gatewayOnline(true);
+    await until(async () => {
+      const [row] = await db().select().from(ekeys).where(eq(ekeys.id, keyId));
+      return (row?.lockRevokedBelow ?? 0) >= (row?.version ?? 1);
+    });
+    expect(await appUnlock(credential)).toMatchObject({ ok: false, error: 'revoked' });
+    expect((await sync())?.credential).toBeNull();
+
+    // Unfrozen: the holder's next sync brings a newer credential that opens again.
+    await owner.call(ekey.unfreeze, { keyId });
+    const renewed = (await sync())?.credential as string;
+    expect((await appUnlock(renewed)).ok).toBe(true);
+
+    // Deleted: refused for good.
+    await owner.call(ekey.remove, { keyId });
+    await until(async () => {
+      const [row] = await db().select().from(ekeys).where(eq(ekeys.id, keyId));
+      return (row?.lockRevokedBelow ?? 0) > 1_000_000;
+    });
+    expect(await appUnlock(renewed)).toMatchObject({ ok: false, error: 'revoked' });
+  });
+});
