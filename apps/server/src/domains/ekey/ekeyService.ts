@@ -145,6 +145,7 @@ export class EKeyService {
 
   /** Freezes or unfreezes every key the caller sent (on one lock when given). */
   async freezeAllSent(userId: number, lockId: number | undefined, freeze: boolean): Promise<number> {
+    if (lockId !== undefined) await this.requireSenderOrManager(userId, lockId);
     const moves = freeze
       ? { [EKeyStatus.normal]: EKeyStatus.freezing, [EKeyStatus.unfreezing]: EKeyStatus.frozen }
       : { [EKeyStatus.frozen]: EKeyStatus.unfreezing, [EKeyStatus.freezing]: EKeyStatus.normal };
@@ -164,6 +165,20 @@ export class EKeyService {
     });
     if (freeze) await this.revocations.send(userId, changed);
     return changed.length;
+  }
+
+  /** The caller manages the lock or has sent keys for it; else "no permission", as for any lock call. */
+  private async requireSenderOrManager(userId: number, lockId: number): Promise<void> {
+    try {
+      await credentialManager(this.db, userId, lockId);
+    } catch (error) {
+      const [sent] = await this.db
+        .select({ id: ekeys.id })
+        .from(ekeys)
+        .where(and(eq(ekeys.lockId, lockId), eq(ekeys.senderId, userId)))
+        .limit(1);
+      if (!sent) throw error;
+    }
   }
 
   /** New validity (never beyond the editor's own); the old credential stops opening the lock. */

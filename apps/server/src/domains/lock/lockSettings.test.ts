@@ -194,6 +194,9 @@ describe('a stranger', () => {
       '/lock/updateSetting': { type: 'unlockNotice', value: 1 },
       '/lock/controlParkingLock': { action: 'raising' },
       '/lock/createUnlockLink': { validMinutes: 5 },
+      '/ekey/send': { receiverUsername: 'settings-owner@example.com', validityType: 1 },
+      '/passcode/get': { keyboardPwdType: 2 },
+      '/passcode/add': { keyboardPwd: '246813' },
     };
     for (const call of lockCalls) {
       const reply = await stranger.call(call, { lockId, ...(valid[call.path] ?? {}) });
