@@ -174,4 +174,27 @@ describe('eKeys at the simulated lock', () => {
     });
     expect(await appUnlock(renewed)).toMatchObject({ ok: false, error: 'revoked' });
   });
+
+  it('lets a holder unlock remotely only when their key allows it', async () => {
+    const holderAccount = 'remote-holder@example.com';
+    const { client: holder } = await loggedInClient(setup.server, holderAccount);
+    const sent = await owner.call<{ keyId: number }>(ekey.send, {
+      lockId: door.lockId,
+      receiverUsername: holderAccount,
+      validityType: 1,
+    });
+    const keyId = sent.body.data?.keyId as number;
+    await holder.call(ekey.sync, {});
+    expect((await holder.call(lock.unlock, { lockId: door.lockId })).body.errorCode).toBe(ERRORS.noPermission.code);
+    expect((await owner.call(ekey.update, { keyId, remoteEnable: 1 })).body.errorCode).toBe(0);
+    const started = await holder.call<RemoteOperation>(lock.unlock, { lockId: door.lockId });
+    expect(started.body.errorCode, JSON.stringify(started.body)).toBe(0);
+    expect((await operationEnd(holder, started.body.data?.operationId as string)).state).toBe(
+      RemoteOperationState.success,
+    );
+    // Still not a manager: settings stay out of reach.
+    expect((await holder.call(lock.rename, { lockId: door.lockId, lockName: 'Mine' })).body.errorCode).toBe(
+      ERRORS.noPermission.code,
+    );
+  });
 });
