@@ -1,3 +1,4 @@
+import { type ErrorName, errorMessageKey, errorNameOf } from '@smartlock/contract';
 import type { TFunction } from 'i18next';
 import { CallFailure } from './client';
 import type { Failure } from './interpret';
@@ -25,4 +26,23 @@ export function failureMessage(t: TFunction, failure: Failure): string {
 /** Any thrown value as a message: call failures through the catalogue, anything else as failed. */
 export function errorText(t: TFunction, error: unknown): string {
   return error instanceof CallFailure ? failureMessage(t, error.failure) : t('errors.operationFailed');
+}
+
+/**
+ * The message key of a catalogue error code carried inside a reply (a batch's per-item result,
+ * an operation's end): the generic failure for no code or one the console does not know.
+ */
+export function errorCodeKey(errorCode: number): string {
+  const name = errorNameOf(errorCode);
+  return errorMessageKey(name && name !== 'success' ? name : 'operationFailed');
+}
+
+/** The translated message of a catalogue error code carried inside a reply. */
+export function errorCodeText(t: TFunction, errorCode: number): string {
+  return t(errorCodeKey(errorCode));
+}
+
+/** The catalogue name of the server error a call failed with, if it failed with one. */
+export function serverErrorOf(error: unknown): ErrorName | undefined {
+  return error instanceof CallFailure && error.failure.kind === 'server' ? errorNameOf(error.failure.code) : undefined;
 }

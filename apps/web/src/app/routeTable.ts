@@ -37,6 +37,14 @@ const locks = {
   unlockByLink: () => import('../features/lock/unlockLink/UnlockByLinkPage'),
 };
 
+const credentials = {
+  issueEKey: () => import('../features/ekey/IssueEKeyPage'),
+  issueEKeyBatch: () => import('../features/ekey/IssueEKeyBatchPage'),
+  sentEKey: () => import('../features/ekey/EKeySentPage'),
+  issuePasscode: () => import('../features/passcode/IssuePasscodePage'),
+  sentPasscode: () => import('../features/passcode/PasscodeSentPage'),
+};
+
 const auth = {
   login: () => import('../features/auth/LoginPage'),
   register: () => import('../features/auth/RegisterPage'),
@@ -125,14 +133,29 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     query: RECORD_QUERY,
     requires: { oneOf: RECORD_QUERY, otherwise: '/manage/ekey' },
   },
-  { path: '/manage/issueEKey', name: 'manage-issue-ekey', title: 'route.issueEKey', trail: 'lockInfo', lockId: true },
-  { path: '/manage/issueEKeyBatch', name: 'manage-issue-ekey-batch', title: 'route.issueEKeyBatch', trail: 'lockInfo' },
+  {
+    path: '/manage/issueEKey',
+    name: 'manage-issue-ekey',
+    title: 'route.issueEKey',
+    trail: 'lockInfo',
+    lockId: true,
+    page: credentials.issueEKey,
+  },
+  {
+    path: '/manage/issueEKeyBatch',
+    name: 'manage-issue-ekey-batch',
+    title: 'route.issueEKeyBatch',
+    trail: 'lockInfo',
+    query: ['lockId'],
+    page: credentials.issueEKeyBatch,
+  },
   {
     path: '/manage/issuePasscode',
     name: 'manage-issue-passcode',
     title: 'route.issuePasscode',
     trail: 'lockInfo',
     lockId: true,
+    page: credentials.issuePasscode,
   },
   { path: '/manage/issueCard', name: 'manage-issue-card', title: 'route.issueCard', trail: 'lockInfo', lockId: true },
   {
@@ -173,8 +196,26 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
   { path: '/account/smsTmpl', name: 'account-sms-template', title: 'route.smsTemplates', trail: 'valueAdded' },
   { path: '/account/emailTmpl', name: 'account-email-template', title: 'route.emailTemplates', trail: 'valueAdded' },
   { path: '/account/info', name: 'account-info', title: 'route.accountInfo' },
-  { path: '/ekey/send', name: 'ekey-send', title: 'route.sendEKey', trail: 'lockInfo' },
-  { path: '/passcode/send', name: 'passcode-send', title: 'route.sendPasscode', trail: 'lockInfo' },
+  {
+    path: '/ekey/send',
+    name: 'ekey-send',
+    title: 'route.sendEKey',
+    trail: 'lockInfo',
+    lockId: true,
+    query: ['keyId', 'lockId'],
+    requires: { oneOf: ['keyId'], otherwise: '/manage/ekey' },
+    page: credentials.sentEKey,
+  },
+  {
+    path: '/passcode/send',
+    name: 'passcode-send',
+    title: 'route.sendPasscode',
+    trail: 'lockInfo',
+    lockId: true,
+    query: ['keyboardPwdId', 'lockId'],
+    requires: { oneOf: ['keyboardPwdId'], otherwise: '/manage/passcode' },
+    page: credentials.sentPasscode,
+  },
   { path: '/auth/home', name: 'auth-home', title: 'route.authAdmins', trail: 'authAdmin' },
   { path: '/auth/create', name: 'auth-create', title: 'route.addAuthAdmin', trail: 'authAdmin' },
   { path: '/group/home', name: 'group-home', title: 'route.lockGroups', trail: 'lockGroups', page: locks.groups },

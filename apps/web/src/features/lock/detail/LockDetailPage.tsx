@@ -6,11 +6,13 @@ import { CallFailure } from '../../../api/client';
 import { errorText } from '../../../api/failureMessage';
 import { useRouteLockId } from '../../../app/routeLockId';
 import { BackHomeButton } from '../../coming/BackHomeButton';
+import { EKeyTab } from '../../ekey/EKeyTab';
+import { PasscodeTab } from '../../passcode/PasscodeTab';
 import { useLockDetail } from '../lockQueries';
 import { LockSettingsDrawer } from '../settings/LockSettingsDrawer';
 import { CredentialsComing } from './CredentialsComing';
 import { LockHeader } from './LockHeader';
-import { lockTabs, tabOfPath, tabPath } from './lockTabs';
+import { lockTabs, tabCount, tabOfPath, tabPath } from './lockTabs';
 
 /**
  * A lock's detail (spec: manage/:name): its labels, the credential tabs it supports, and its
@@ -54,14 +56,24 @@ export default function LockDetailPage() {
       <Tabs
         activeKey={tab}
         onChange={(key) => navigate(tabPath(key as typeof tab, lockId))}
-        items={tabs.map((name) => ({
-          key: name,
-          label: <span data-testid={`tab-${name}`}>{t(`route.manage.${name}`)}</span>,
-        }))}
+        items={tabs.map((name) => {
+          const count = tabCount(name, detail.data.credentialCounts);
+          const label = t(`route.manage.${name}`);
+          return {
+            key: name,
+            label: (
+              <span data-testid={`tab-${name}`} data-count={count}>
+                {count === undefined ? label : t('lockDetail.tabCount', { label, count })}
+              </span>
+            ),
+          };
+        })}
         style={{ marginTop: 16 }}
         data-testid="lock-tabs"
       />
-      <CredentialsComing tab={tab} />
+      {tab === 'ekey' ? <EKeyTab detail={detail.data} /> : null}
+      {tab === 'passcode' ? <PasscodeTab detail={detail.data} /> : null}
+      {tab !== 'ekey' && tab !== 'passcode' ? <CredentialsComing tab={tab} /> : null}
       {settings ? <LockSettingsDrawer detail={detail.data} onClose={() => setSettings(false)} /> : null}
     </>
   );

@@ -1,6 +1,6 @@
 import { featureValueOf } from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
-import { lockTabs, tabOfPath, tabPath } from './lockTabs';
+import { lockTabs, tabCount, tabOfPath, tabPath } from './lockTabs';
 
 describe('lock-detail tabs', () => {
   it('always show eKeys, and the credential tabs a lock supports, in order', () => {
@@ -21,5 +21,12 @@ describe('lock-detail tabs', () => {
     expect(tabOfPath('/manage/palmVein')).toBe('palmVein');
     expect(tabOfPath('/manage/passageMode')).toBeUndefined();
     expect(tabPath('card', 12)).toBe('/manage/card?lockId=12');
+  });
+  it('count eKeys and passcodes on their tabs, nothing on the others', () => {
+    const counts = { ekey: 3, passcode: 0 };
+    expect(tabCount('ekey', counts)).toBe(3);
+    expect(tabCount('passcode', counts)).toBe(0);
+    expect(tabCount('card', counts)).toBeUndefined();
+    expect(tabCount('ekey', undefined)).toBeUndefined();
   });
 });

@@ -30,3 +30,11 @@ export function tabOfPath(pathname: string): ManageTab | undefined {
 export function tabPath(tab: ManageTab, lockId: number): string {
   return `/manage/${tab}?lockId=${lockId}`;
 }
+
+/** How many credentials a tab's label shows, for the kinds the lock detail counts (eKeys, passcodes). */
+export function tabCount(tab: ManageTab, counts: { ekey: number; passcode: number } | undefined): number | undefined {
+  if (!counts) return undefined;
+  if (tab === 'ekey') return counts.ekey;
+  if (tab === 'passcode') return counts.passcode;
+  return undefined;
+}

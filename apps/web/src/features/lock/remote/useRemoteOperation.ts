@@ -12,7 +12,8 @@ import { FOLLOW_DEFAULTS, type Followed, followOperation, type OperationSources,
 import { isBusy, isFinal, type OperationRun } from './operationView';
 import { actionOf, actionStart, type RemoteAction, type RemoteRequest } from './remoteActions';
 
-function sourcesFor(channel: LiveChannel, api: ApiClient, started: RemoteOperation): OperationSources {
+/** Where news of an operation comes from: the live channel, and /lock/getRemoteOperation when it must poll. */
+export function sourcesFor(channel: LiveChannel, api: ApiClient, started: RemoteOperation): OperationSources {
   return {
     subscribe: (listener) => channel.on('operation', listener),
     recent: (operationId) => channel.recentOperation(operationId),

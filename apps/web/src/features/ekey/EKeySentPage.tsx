@@ -1,0 +1,173 @@
+import { ArrowLeftOutlined, MailOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
+import { EKeyAuthorized, ekey, parseLockId } from '@smartlock/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { errorText } from '../../api/failureMessage';
+import { useConsole } from '../../app/context';
+import { useRouteLockId } from '../../app/routeLockId';
+import { findInPages } from '../credentials/findInPages';
+import { eKeyValidityText, formatInstant } from '../credentials/validityText';
+import { tabPath } from '../lock/detail/lockTabs';
+import { EKeyStatusTag } from './EKeyStatusTag';
+import { issueEKeyPath } from './ekeyPaths';
+import { ekeyKeys } from './ekeyQueries';
+
+/**
+ * A sent eKey (ekey/send): what was sent to whom, its notice sent again by email or SMS, and the
+ * ways on: back to the lock's eKeys, or send another.
+ */
+export default function EKeySentPage() {
+  const { t, i18n } = useTranslation();
+  const { api } = useConsole();
+  const { message } = App.useApp();
+  const lockId = useRouteLockId();
+  const [params] = useSearchParams();
+  const keyId = parseLockId(params.get('keyId'));
+  const justSent = (useLocation().state as { sent?: boolean } | null)?.sent === true;
+  const [sending, setSending] = useState<'email' | 'sms'>();
+  const key = useQuery({
+    queryKey: ekeyKeys.find(lockId, keyId ?? 0),
+    enabled: keyId !== undefined,
+    queryFn: async () =>
+      (await findInPages(
+        (pageNo) => api.call(ekey.list, { lockId, pageNo, pageSize: 100 }),
+        (item) => item.keyId === keyId,
+      )) ?? null,
+  });
+
+  async function notice(channel: 'email' | 'sms') {
+    if (keyId === undefined) return;
+    setSending(channel);
+    try {
+      await api.call(ekey.sendNotice, { keyId, channel });
+      message.success(t(channel === 'email' ? 'notice.sentEmail' : 'notice.sentSms'));
+    } catch (error) {
+      message.error(errorText(t, error));
+    } finally {
+      setSending(undefined);
+    }
+  }
+
+  const back = (
+    <Link to={tabPath('ekey', lockId)} key="back" data-testid="ekey-back">
+      <Button icon={<ArrowLeftOutlined />}>{t('ekey.sent.back')}</Button>
+    </Link>
+  );
+  const another = (
+    <Link to={issueEKeyPath(lockId)} key="another" data-testid="ekey-send-another">
+      <Button icon={<PlusOutlined />}>{t('ekey.sent.another')}</Button>
+    </Link>
+  );
+
+  if (keyId === undefined || key.data === null) {
+    return (
+      <Result
+        status="warning"
+        title={t('errors.ekeyNotFound')}
+        extra={[back, another]}
+        data-testid="ekey-sent-missing"
+      />
+    );
+  }
+  if (!key.data) {
+    if (!key.isError) return <Skeleton active paragraph={{ rows: 6 }} />;
+    return (
+      <Result
+        status="warning"
+        title={errorText(t, key.error)}
+        extra={[
+          <Button key="retry" onClick={() => void key.refetch()}>
+            {t('app.retry')}
+          </Button>,
+          back,
+        ]}
+      />
+    );
+  }
+  const item = key.data;
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 760 }} data-testid="ekey-sent">
+      {justSent ? (
+        <Result
+          status="success"
+          title={t('ekey.sent.title')}
+          subTitle={t('ekey.sent.subtitle', { account: item.username, lock: item.lockName })}
+          style={{ paddingBlock: 16 }}
+        />
+      ) : null}
+      <Card size="small" title={t('ekey.sent.summary')}>
+        <Descriptions
+          size="small"
+          column={1}
+          items={[
+            { key: 'lock', label: t('ekey.sent.lock'), children: item.lockName },
+            {
+              key: 'recipient',
+              label: t('ekey.column.recipient'),
+              children: <span data-testid="ekey-sent-recipient">{item.username}</span>,
+            },
+            { key: 'name', label: t('ekey.column.name'), children: item.keyName || '—' },
+            {
+              key: 'validity',
+              label: t('ekey.column.validity'),
+              children: <span data-testid="ekey-sent-validity">{eKeyValidityText(t, item, i18n.language)}</span>,
+            },
+            { key: 'status', label: t('ekey.column.status'), children: <EKeyStatusTag status={item.keyStatus} /> },
+            {
+              key: 'remote',
+              label: t('ekey.column.remoteUnlock'),
+              children: t(item.remoteEnable ? 'ekey.yes' : 'ekey.no'),
+            },
+            {
+              key: 'admin',
+              label: t('ekey.column.authorizedAdmin'),
+              children:
+                item.keyRight === EKeyAuthorized.yes ? (
+                  <Tag color="blue">{t('ekey.authorizedAdmin')}</Tag>
+                ) : (
+                  t('ekey.no')
+                ),
+            },
+            {
+              key: 'sent',
+              label: t('ekey.column.sent'),
+              children: formatInstant(item.date, { language: i18n.language }),
+            },
+          ]}
+        />
+      </Card>
+      <Card size="small" title={t('ekey.sent.noticeTitle')}>
+        <Flex vertical gap={12}>
+          <span>{t('ekey.sent.noticeHint')}</span>
+          <Space wrap>
+            <Button
+              icon={<MailOutlined />}
+              loading={sending === 'email'}
+              disabled={sending !== undefined}
+              onClick={() => void notice('email')}
+              data-testid="ekey-notice-email"
+            >
+              {t('ekey.action.noticeEmail')}
+            </Button>
+            <Button
+              icon={<MessageOutlined />}
+              loading={sending === 'sms'}
+              disabled={sending !== undefined}
+              onClick={() => void notice('sms')}
+              data-testid="ekey-notice-sms"
+            >
+              {t('ekey.action.noticeSms')}
+            </Button>
+          </Space>
+        </Flex>
+      </Card>
+      <Space wrap>
+        {back}
+        {another}
+      </Space>
+    </Flex>
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  DeleteOutlined,
+  DownOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SyncOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { LockRole } from '@smartlock/contract';
+import { Button, Dropdown, Flex, Input, type MenuProps, Table } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { pagination } from '../../app/pagination';
+import { usePaging } from '../../app/usePaging';
+import { EmptyWithHint } from '../../components/EmptyWithHint';
+import { LoadError } from '../../components/LoadError';
+import type { LockDetail } from '../lock/lockQueries';
+import { ChangeValidityDialog } from './ChangeValidityDialog';
+import { DeleteAllEKeysDialog } from './DeleteAllEKeysDialog';
+import { EditEKeyDialog } from './EditEKeyDialog';
+import { EKeyRowActions } from './EKeyRowActions';
+import { ekeyColumns } from './ekeyColumns';
+import { issueEKeyBatchPath, issueEKeyPath } from './ekeyPaths';
+import { type EKeyItem, useEKeys } from './ekeyQueries';
+import { useEKeyActions } from './useEKeyActions';
+
+type Dialog = { kind: 'validity' | 'edit'; item: EKeyItem } | { kind: 'deleteAll' };
+
+/**
+ * A lock's eKeys (manage/ekey): searchable, paged on the server, each with what its status
+ * allows; sending one or many, and the bulk changes of the user's own or all the lock's keys.
+ */
+export function EKeyTab({ detail }: { detail: LockDetail }) {
+  const { t, i18n } = useTranslation();
+  const lockId = detail.lockId;
+  const owner = detail.role === LockRole.owner;
+  const [searchStr, setSearchStr] = useState('');
+  const [page, setPage] = usePaging({ searchStr });
+  const list = useEKeys({ lockId, ...page, searchStr });
+  const actions = useEKeyActions(lockId);
+  const [dialog, setDialog] = useState<Dialog>();
+
+  // A page emptied by deletions gives way to the one before it.
+  useEffect(() => {
+    if (list.data && list.data.list.length === 0 && page.pageNo > 1) setPage({ ...page, pageNo: page.pageNo - 1 });
+  }, [list.data, page, setPage]);
+
+  const columns = useMemo(
+    () =>
+      ekeyColumns(t, i18n.language, (item) => (
+        <EKeyRowActions
+          status={item.keyStatus}
+          onAction={(action) => {
+            if (action === 'freeze') void actions.freeze(item);
+            else if (action === 'unfreeze') void actions.unfreeze(item);
+            else if (action === 'noticeEmail') void actions.notice(item, 'email');
+            else if (action === 'noticeSms') void actions.notice(item, 'sms');
+            else if (action === 'delete') actions.remove(item);
+            else setDialog({ kind: action, item });
+          }}
+        />
+      )),
+    [t, i18n.language, actions],
+  );
+
+  const bulkItems: MenuProps['items'] = [
+    {
+      key: 'freezeAll',
+      icon: <PauseCircleOutlined />,
+      label: <span data-testid="ekey-freeze-all">{t('ekey.bulk.freezeAll')}</span>,
+    },
+    {
+      key: 'unfreezeAll',
+      icon: <PlayCircleOutlined />,
+      label: <span data-testid="ekey-unfreeze-all">{t('ekey.bulk.unfreezeAll')}</span>,
+    },
+    ...(owner
+      ? [
+          { type: 'divider' as const },
+          {
+            key: 'reset',
+            icon: <SyncOutlined />,
+            danger: true,
+            label: <span data-testid="ekey-reset">{t('ekey.bulk.reset')}</span>,
+          },
+          {
+            key: 'deleteAll',
+            icon: <DeleteOutlined />,
+            danger: true,
+            label: <span data-testid="ekey-delete-all">{t('ekey.bulk.deleteAll')}</span>,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <div data-testid="ekey-tab">
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('ekey.searchPlaceholder')}
+          aria-label={t('ekey.searchPlaceholder')}
+          onSearch={(value) => setSearchStr(value.trim())}
+          style={{ maxWidth: 320 }}
+          data-testid="ekey-search"
+        />
+        <Flex wrap gap={8}>
+          <Link to={issueEKeyPath(lockId)} data-testid="ekey-send">
+            <Button type="primary" icon={<PlusOutlined />}>
+              {t('ekey.send')}
+            </Button>
+          </Link>
+          <Link to={issueEKeyBatchPath(lockId)} data-testid="ekey-send-batch">
+            <Button icon={<TeamOutlined />}>{t('ekey.sendBatch')}</Button>
+          </Link>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: bulkItems,
+              onClick: ({ key }) => {
+                if (key === 'deleteAll') setDialog({ kind: 'deleteAll' });
+                else actions.bulk(key as 'freezeAll' | 'unfreezeAll' | 'reset');
+              },
+            }}
+          >
+            <Button data-testid="ekey-bulk">
+              {t('ekey.bulk.menu')} <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void list.refetch()}
+            loading={list.isFetching && !list.isPending}
+            aria-label={t('ekey.refresh')}
+            data-testid="ekey-refresh"
+          >
+            {t('ekey.refresh')}
+          </Button>
+        </Flex>
+      </Flex>
+      {list.isError ? (
+        <LoadError error={list.error} retry={() => void list.refetch()} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Table<EKeyItem>
+        rowKey="keyId"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isPending || (list.isPlaceholderData && list.isFetching)}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: list.isPending ? (
+            ' '
+          ) : searchStr ? (
+            <EmptyWithHint
+              title={t('ekey.noMatch', { search: searchStr })}
+              hint={t('ekey.noMatchHint')}
+              testId="ekey-empty"
+            />
+          ) : (
+            <EmptyWithHint title={t('ekey.emptyTitle')} hint={t('ekey.emptyHint')} testId="ekey-empty" />
+          ),
+        }}
+        pagination={
+          list.data && list.data.total > 0
+            ? { ...pagination(t, list.data), onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }) }
+            : false
+        }
+        data-testid="ekey-table"
+      />
+      {dialog?.kind === 'validity' ? (
+        <ChangeValidityDialog item={dialog.item} onClose={() => setDialog(undefined)} />
+      ) : null}
+      {dialog?.kind === 'edit' ? <EditEKeyDialog item={dialog.item} onClose={() => setDialog(undefined)} /> : null}
+      {dialog?.kind === 'deleteAll' ? (
+        <DeleteAllEKeysDialog lockId={lockId} lockName={detail.lockName} onClose={() => setDialog(undefined)} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { ekey } from '@smartlock/contract';
+import { Alert, App, Form, Input, Modal, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConsole } from '../../app/context';
+import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
+import { useSubmission } from '../auth/useSubmission';
+import { KEY_NAME_MAX, REMARKS_MAX, updateParams } from './ekeyParams';
+import { type EKeyItem, useRefreshEKeys } from './ekeyQueries';
+
+interface EditValues {
+  keyName: string;
+  remarks: string;
+  remoteEnable: boolean;
+}
+
+/** Changes an eKey's name, remarks and whether its holder may unlock remotely. */
+export function EditEKeyDialog({ item, onClose }: { item: EKeyItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useConsole();
+  const { message } = App.useApp();
+  const refresh = useRefreshEKeys();
+  const confirmDiscard = useDiscardConfirmation();
+  const [form] = Form.useForm<EditValues>();
+  const [dirty, setDirty] = useState(false);
+  const { error, busy, run } = useSubmission();
+  const before = { keyName: item.keyName, remarks: item.remarks, remoteEnable: item.remoteEnable };
+
+  async function submit(values: EditValues) {
+    await run(async () => {
+      await api.call(ekey.update, updateParams(item.keyId, before, values));
+      message.success(t('ekey.done.edit'));
+      await refresh();
+      onClose();
+    });
+  }
+
+  return (
+    <Modal
+      open
+      title={t('ekey.editTitle', { user: item.username })}
+      okText={t('ekey.save')}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={() => confirmDiscard(dirty, onClose)}
+      okButtonProps={{ 'data-testid': 'ekey-edit-submit' }}
+      destroyOnHidden
+    >
+      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} /> : null}
+      <Form<EditValues>
+        form={form}
+        layout="vertical"
+        initialValues={before}
+        onFinish={submit}
+        onValuesChange={() => setDirty(true)}
+        data-testid="ekey-edit-form"
+      >
+        <Form.Item name="keyName" label={t('ekey.field.keyName')}>
+          <Input maxLength={KEY_NAME_MAX} showCount data-testid="ekey-edit-name" />
+        </Form.Item>
+        <Form.Item name="remarks" label={t('ekey.field.remarks')}>
+          <Input.TextArea maxLength={REMARKS_MAX} showCount autoSize={{ minRows: 2 }} data-testid="ekey-edit-remarks" />
+        </Form.Item>
+        <Form.Item
+          name="remoteEnable"
+          label={t('ekey.field.remoteUnlock')}
+          valuePropName="checked"
+          extra={t('ekey.field.remoteUnlockHint')}
+        >
+          <Switch data-testid="ekey-edit-remote" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,188 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PasscodeVersion, passcode, type RemoteOperation } from '@smartlock/contract';
+import { Alert, App, Button, Flex, Input, Table } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../api/failureMessage';
+import { useConsole } from '../../app/context';
+import { pagination } from '../../app/pagination';
+import { usePaging } from '../../app/usePaging';
+import { EmptyWithHint } from '../../components/EmptyWithHint';
+import { LoadError } from '../../components/LoadError';
+import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
+import { useFollowOperation } from '../credentials/useFollowOperation';
+import type { LockDetail } from '../lock/lockQueries';
+import { ChangePasscodeDialog } from './ChangePasscodeDialog';
+import { PasscodeRowActions } from './PasscodeRowActions';
+import { passcodeColumns } from './passcodeColumns';
+import { issuePasscodePath } from './passcodePaths';
+import { type PasscodeItem, usePasscodes, useRefreshPasscodes } from './passcodeQueries';
+
+/** What a change travelling to the lock is, for its status line. */
+interface Travelling {
+  kind: 'delete' | 'change';
+  code: string;
+}
+
+/**
+ * A lock's passcodes (manage/passcode): searchable, paged on the server, in the lock's time.
+ * Deleting (and changing a custom code) goes through the gateway: the operation is followed
+ * until the lock confirms or refuses, then the list is read again. A lock added with a
+ * low-version app cannot get or change passcodes: it says so instead of offering actions.
+ */
+export function PasscodeTab({ detail }: { detail: LockDetail }) {
+  const { t, i18n } = useTranslation();
+  const { api } = useConsole();
+  const { modal, message } = App.useApp();
+  const lockId = detail.lockId;
+  const offsetMs = detail.timezoneRawOffset;
+  const lowVersion = detail.passcodeVersion === PasscodeVersion.notAllowed;
+  const [searchStr, setSearchStr] = useState('');
+  const [page, setPage] = usePaging({ searchStr });
+  const list = usePasscodes({ lockId, ...page, searchStr });
+  const refresh = useRefreshPasscodes();
+  const [changing, setChanging] = useState<PasscodeItem>();
+  const [travelling, setTravelling] = useState<Travelling>();
+  const { followed, follow: followOperation, clear, busy } = useFollowOperation(() => void refresh());
+
+  useEffect(() => {
+    if (list.data && list.data.list.length === 0 && page.pageNo > 1) setPage({ ...page, pageNo: page.pageNo - 1 });
+  }, [list.data, page, setPage]);
+
+  const follow = useCallback(
+    (kind: Travelling['kind'], item: PasscodeItem, started: RemoteOperation) => {
+      setTravelling({ kind, code: item.keyboardPwd });
+      followOperation(started);
+    },
+    [followOperation],
+  );
+
+  const remove = useCallback(
+    (item: PasscodeItem) => {
+      modal.confirm({
+        title: t('passcode.deleteTitle', { code: item.keyboardPwd }),
+        content: t('passcode.deleteWarning'),
+        okText: t('passcode.action.delete'),
+        okButtonProps: { danger: true, 'data-testid': 'passcode-delete-confirm' },
+        onOk: async () => {
+          try {
+            const reply = await api.call(passcode.remove, { keyboardPwdId: item.keyboardPwdId });
+            follow('delete', item, reply.operation);
+          } catch (error) {
+            message.error(errorText(t, error));
+          } finally {
+            await refresh();
+          }
+        },
+      });
+    },
+    [api, follow, message, modal, refresh, t],
+  );
+
+  const columns = useMemo(
+    () =>
+      passcodeColumns(
+        t,
+        i18n.language,
+        offsetMs,
+        lowVersion
+          ? undefined
+          : (item) => (
+              <PasscodeRowActions
+                item={item}
+                busy={busy}
+                onChange={() => setChanging(item)}
+                onDelete={() => remove(item)}
+              />
+            ),
+      ),
+    [t, i18n.language, offsetMs, lowVersion, busy, remove],
+  );
+
+  return (
+    <div data-testid="passcode-tab">
+      {lowVersion ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('errors.lowVersionPasscode')}
+          style={{ marginBottom: 16 }}
+          data-testid="passcode-low-version"
+        />
+      ) : null}
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('passcode.searchPlaceholder')}
+          aria-label={t('passcode.searchPlaceholder')}
+          onSearch={(value) => setSearchStr(value.trim())}
+          style={{ maxWidth: 320 }}
+          data-testid="passcode-search"
+        />
+        <Flex wrap gap={8}>
+          {lowVersion ? null : (
+            <Link to={issuePasscodePath(lockId)} data-testid="passcode-get">
+              <Button type="primary" icon={<PlusOutlined />}>
+                {t('passcode.get')}
+              </Button>
+            </Link>
+          )}
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void list.refetch()}
+            loading={list.isFetching && !list.isPending}
+            data-testid="passcode-refresh"
+          >
+            {t('passcode.refresh')}
+          </Button>
+        </Flex>
+      </Flex>
+      <CredentialOperationStatus
+        followed={followed}
+        title={travelling ? t(`passcode.operation.${travelling.kind}`, { code: travelling.code }) : ''}
+        success={t(travelling?.kind === 'change' ? 'passcode.done.change' : 'passcode.done.delete')}
+        onClose={clear}
+        style={{ marginBottom: 16 }}
+        testId="passcode-operation"
+      />
+      {list.isError ? (
+        <LoadError error={list.error} retry={() => void list.refetch()} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Table<PasscodeItem>
+        rowKey="keyboardPwdId"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isPending || (list.isPlaceholderData && list.isFetching)}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: list.isPending ? (
+            ' '
+          ) : searchStr ? (
+            <EmptyWithHint
+              title={t('passcode.noMatch', { search: searchStr })}
+              hint={t('passcode.noMatchHint')}
+              testId="passcode-empty"
+            />
+          ) : (
+            <EmptyWithHint title={t('passcode.emptyTitle')} hint={t('passcode.emptyHint')} testId="passcode-empty" />
+          ),
+        }}
+        pagination={
+          list.data && list.data.total > 0
+            ? { ...pagination(t, list.data), onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }) }
+            : false
+        }
+        data-testid="passcode-table"
+      />
+      {changing ? (
+        <ChangePasscodeDialog
+          item={changing}
+          offsetMs={offsetMs}
+          onClose={() => setChanging(undefined)}
+          onOperation={(started) => follow('change', changing, started)}
+        />
+      ) : null}
+    </div>
+  );
+}
