@@ -52,38 +52,40 @@ const receiver = fc.oneof(
   hostileText,
 );
 
-const ekeyParams = fc.record(
-  {
-    lockId: fc.oneof(fc.constant(lockId), fc.constantFrom(0, -1, 999_999, '01', 'x')),
-    receiverUsername: receiver,
-    countryCode: fc.oneof(fc.constantFrom('61', '+61', '999', ''), hostileText),
-    createUser: fc.constantFrom('0', '1', 'yes', ''),
-    validityType: fc.oneof(fc.integer({ min: 0, max: 5 }), hostileText),
-    startDate: instant,
-    endDate: instant,
-    cycle,
-    keyName: hostileText,
-    remarks: hostileText,
-    remoteEnable: fc.constantFrom('0', '1', '2'),
-    keyRight: fc.constantFrom('0', '1', '7'),
-  },
-  { requiredKeys: ['lockId', 'receiverUsername', 'validityType'] },
-);
+const ekeyParams = () =>
+  fc.record(
+    {
+      lockId: fc.oneof(fc.constant(lockId), fc.constantFrom(0, -1, 999_999, '01', 'x')),
+      receiverUsername: receiver,
+      countryCode: fc.oneof(fc.constantFrom('61', '+61', '999', ''), hostileText),
+      createUser: fc.constantFrom('0', '1', 'yes', ''),
+      validityType: fc.oneof(fc.integer({ min: 0, max: 5 }), hostileText),
+      startDate: instant,
+      endDate: instant,
+      cycle,
+      keyName: hostileText,
+      remarks: hostileText,
+      remoteEnable: fc.constantFrom('0', '1', '2'),
+      keyRight: fc.constantFrom('0', '1', '7'),
+    },
+    { requiredKeys: ['lockId', 'receiverUsername', 'validityType'] },
+  );
 
-const passcodeParams = fc.record(
-  {
-    lockId: fc.oneof(fc.constant(lockId), fc.constantFrom(0, 999_999)),
-    keyboardPwdType: fc.oneof(fc.integer({ min: 0, max: 7 }), hostileText),
-    cycleType: fc.integer({ min: 3, max: 15 }),
-    cycleStartHour: fc.integer({ min: -1, max: 25 }),
-    cycleEndHour: fc.integer({ min: -1, max: 25 }),
-    keyboardPwd: fc.oneof(fc.stringMatching(/^[0-9]{1,12}$/), hostileText),
-    keyboardPwdName: hostileText,
-    startDate: instant,
-    endDate: instant,
-  },
-  { requiredKeys: ['lockId'] },
-);
+const passcodeParams = () =>
+  fc.record(
+    {
+      lockId: fc.oneof(fc.constant(lockId), fc.constantFrom(0, 999_999)),
+      keyboardPwdType: fc.oneof(fc.integer({ min: 0, max: 7 }), hostileText),
+      cycleType: fc.integer({ min: 3, max: 15 }),
+      cycleStartHour: fc.integer({ min: -1, max: 25 }),
+      cycleEndHour: fc.integer({ min: -1, max: 25 }),
+      keyboardPwd: fc.oneof(fc.stringMatching(/^[0-9]{1,12}$/), hostileText),
+      keyboardPwdName: hostileText,
+      startDate: instant,
+      endDate: instant,
+    },
+    { requiredKeys: ['lockId'] },
+  );
 
 async function counts() {
   const db = server.app.services.database.db;
@@ -96,7 +98,7 @@ async function counts() {
 
 async function probe(call: CallDefinition, params: Record<string, unknown>) {
   const before = await counts();
-  const reply = await owner.call(call, params);
+  const reply = await owner.call(call, params as Record<string, string | number>);
   expect(reply.status, JSON.stringify({ params, body: reply.body })).toBeLessThan(500);
   expect(errorNameOf(reply.body.errorCode), JSON.stringify(reply.body)).toBeDefined();
   const after = await counts();
@@ -110,7 +112,7 @@ async function probe(call: CallDefinition, params: Record<string, unknown>) {
 describe('fuzzing the send and add calls', () => {
   it('eKey send: never a 5xx, and a refusal writes nothing', async () => {
     await fc.assert(
-      fc.asyncProperty(ekeyParams, async (params) => {
+      fc.asyncProperty(ekeyParams(), async (params) => {
         const reply = await probe(ekey.send, params);
         // Keep the lock free for the next run.
         if (reply.body.errorCode === 0) await server.app.services.database.db.delete(ekeys);
@@ -122,7 +124,7 @@ describe('fuzzing the send and add calls', () => {
   it('eKey batch send: never a 5xx; each pair succeeds or fails on its own', async () => {
     await fc.assert(
       fc.asyncProperty(
-        ekeyParams,
+        ekeyParams(),
         fc.array(fc.record({ receiverUsername: receiver }), { minLength: 1, maxLength: 4 }),
         async (params, receivers) => {
           const { lockId: _lock, receiverUsername: _receiver, ...rest } = params;
@@ -146,7 +148,7 @@ describe('fuzzing the send and add calls', () => {
 
   it('passcode get and add: never a 5xx, and a refusal writes nothing', async () => {
     await fc.assert(
-      fc.asyncProperty(passcodeParams, async (params) => {
+      fc.asyncProperty(passcodeParams(), async (params) => {
         await probe(passcode.get, params);
         await probe(passcode.add, params);
       }),

@@ -39,6 +39,16 @@ const LEAVING = {
   reset: { pending: EKeyStatus.resetting, done: EKeyStatus.reset },
 } as const;
 
+const FREEZE_MOVES: Readonly<Record<string, string>> = {
+  [EKeyStatus.normal]: EKeyStatus.freezing,
+  [EKeyStatus.unfreezing]: EKeyStatus.frozen,
+  [EKeyStatus.waitingAccept]: EKeyStatus.frozen,
+};
+const UNFREEZE_MOVES: Readonly<Record<string, string>> = {
+  [EKeyStatus.frozen]: EKeyStatus.unfreezing,
+  [EKeyStatus.freezing]: EKeyStatus.normal,
+};
+
 /** eKeys as their senders and the lock's managers handle them (spec sections 3, 4, 5, 6). */
 export class EKeyService {
   constructor(
@@ -111,10 +121,15 @@ export class EKeyService {
     return { key, manager };
   }
 
-  /** Moves one key from `from` statuses to `to`, raising its version when `revoke`; conflicts otherwise. */
-  private async transition(userId: number, keyId: number, moves: Record<string, string>, revoke: boolean) {
+  /** Moves one key along `moves` (its status -> the next), raising its version when `revoke`; a conflict otherwise. */
+  private async transition(
+    userId: number,
+    keyId: number,
+    moves: (key: EKeyRow) => string | undefined,
+    revoke: boolean,
+  ) {
     const { key } = await this.changeableKey(userId, keyId, true);
-    const to = moves[key.status];
+    const to = moves(key);
     if (!to) throw new ApiError('ekeyStateConflict');
     await this.db
       .update(ekeys)
@@ -123,22 +138,26 @@ export class EKeyService {
     if (revoke) await this.revocations.send(userId, [keyId]);
   }
 
-  /** normal -> freezing (frozen when the holder syncs); a key still unfreezing goes straight back to frozen. */
+  /**
+   * normal -> freezing (frozen when the holder syncs); a key still unfreezing, or one nobody has
+   * claimed yet, is frozen at once.
+   */
   freeze(userId: number, keyId: number) {
-    return this.transition(
-      userId,
-      keyId,
-      { [EKeyStatus.normal]: EKeyStatus.freezing, [EKeyStatus.unfreezing]: EKeyStatus.frozen },
-      true,
-    );
+    return this.transition(userId, keyId, (key) => FREEZE_MOVES[key.status], true);
   }
 
-  /** frozen -> unfreezing (normal when the holder syncs); a key still freezing goes straight back to normal. */
+  /**
+   * frozen -> unfreezing (normal when the holder syncs); a key still freezing goes straight back
+   * to normal, an unclaimed one back to waiting for its recipient.
+   */
   unfreeze(userId: number, keyId: number) {
     return this.transition(
       userId,
       keyId,
-      { [EKeyStatus.frozen]: EKeyStatus.unfreezing, [EKeyStatus.freezing]: EKeyStatus.normal },
+      (key) =>
+        key.status === EKeyStatus.frozen && key.recipientId === null
+          ? EKeyStatus.waitingAccept
+          : UNFREEZE_MOVES[key.status],
       false,
     );
   }
@@ -146,11 +165,24 @@ export class EKeyService {
   /** Freezes or unfreezes every key the caller sent (on one lock when given). */
   async freezeAllSent(userId: number, lockId: number | undefined, freeze: boolean): Promise<number> {
     if (lockId !== undefined) await this.requireSenderOrManager(userId, lockId);
-    const moves = freeze
-      ? { [EKeyStatus.normal]: EKeyStatus.freezing, [EKeyStatus.unfreezing]: EKeyStatus.frozen }
-      : { [EKeyStatus.frozen]: EKeyStatus.unfreezing, [EKeyStatus.freezing]: EKeyStatus.normal };
+    const moves = freeze ? FREEZE_MOVES : UNFREEZE_MOVES;
     const changed = await this.db.transaction(async (tx) => {
       const ids: number[] = [];
+      if (!freeze) {
+        // Unclaimed frozen keys wait for their recipient again.
+        const where: SQL[] = [
+          eq(ekeys.senderId, userId),
+          eq(ekeys.status, EKeyStatus.frozen),
+          isNull(ekeys.recipientId),
+        ];
+        if (lockId !== undefined) where.push(eq(ekeys.lockId, lockId));
+        const rows = await tx
+          .update(ekeys)
+          .set({ status: EKeyStatus.waitingAccept, updatedAt: new Date() })
+          .where(and(...where))
+          .returning({ id: ekeys.id });
+        ids.push(...rows.map((r) => r.id));
+      }
       for (const [from, to] of Object.entries(moves)) {
         const where: SQL[] = [eq(ekeys.senderId, userId), eq(ekeys.status, from)];
         if (lockId !== undefined) where.push(eq(ekeys.lockId, lockId));

@@ -19,16 +19,21 @@ export async function syncHeldKeys(db: Db, userId: number): Promise<HeldKey[]> {
   const accounts = [me.email, me.mobile].filter((v): v is string => Boolean(v));
   await db.transaction(async (tx) => {
     if (accounts.length > 0) {
+      // Keys sent before the account existed become its own; a waiting one becomes normal.
       await tx
         .update(ekeys)
-        .set({ recipientId: userId, status: EKeyStatus.normal, updatedAt: new Date() })
+        .set({ recipientId: userId, updatedAt: new Date() })
         .where(
           and(
             isNull(ekeys.recipientId),
             inArray(ekeys.recipientAccount, accounts),
-            eq(ekeys.status, EKeyStatus.waitingAccept),
+            notInArray(ekeys.status, [...GONE_EKEY_STATUSES]),
           ),
         );
+      await tx
+        .update(ekeys)
+        .set({ status: EKeyStatus.normal })
+        .where(and(eq(ekeys.recipientId, userId), eq(ekeys.status, EKeyStatus.waitingAccept)));
     }
     for (const [from, to] of Object.entries(SYNC_TRANSITIONS)) {
       await tx

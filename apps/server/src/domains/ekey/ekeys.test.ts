@@ -193,6 +193,15 @@ describe('freezing and unfreezing', () => {
     await deleteKeysOf(GUEST);
   });
 
+  it('freezes a key nobody has claimed at once, and unfreezing puts it back to waiting', async () => {
+    const keyId = await sendOk(owner, { receiverUsername: 'unclaimed@example.com', validityType: 1, createUser: 1 });
+    expect((await owner.call(ekey.freeze, { keyId })).body.errorCode).toBe(0);
+    expect((await listed()).find((k) => k.keyId === keyId)?.keyStatus).toBe(EKeyStatus.frozen);
+    expect((await owner.call(ekey.unfreeze, { keyId })).body.errorCode).toBe(0);
+    expect((await listed()).find((k) => k.keyId === keyId)?.keyStatus).toBe(EKeyStatus.waitingAccept);
+    await deleteKeysOf('unclaimed@example.com');
+  });
+
   it('freezes and unfreezes all the keys the caller sent, and nobody else may freeze them', async () => {
     const a = await sendOk(owner, { receiverUsername: GUEST, validityType: 1 });
     const b = await sendOk(owner, { receiverUsername: 'ekey-stranger@example.com', validityType: 1 });
