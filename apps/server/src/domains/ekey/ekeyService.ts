@@ -41,6 +41,7 @@ const LEAVING = {
 
 const FREEZE_MOVES: Readonly<Record<string, string>> = {
   [EKeyStatus.normal]: EKeyStatus.freezing,
+  [EKeyStatus.updating]: EKeyStatus.freezing,
   [EKeyStatus.unfreezing]: EKeyStatus.frozen,
   [EKeyStatus.waitingAccept]: EKeyStatus.frozen,
 };

@@ -29,17 +29,10 @@ export function ekeyColumns(
       ),
     },
     {
-      key: 'name',
-      title: t('ekey.column.name'),
-      dataIndex: 'keyName',
-      render: (name: string) => <span data-testid="ekey-name">{name || '—'}</span>,
-    },
-    { key: 'sender', title: t('ekey.column.sender'), dataIndex: 'senderUsername' },
-    {
-      key: 'date',
-      title: t('ekey.column.sent'),
-      dataIndex: 'date',
-      render: (date: number) => formatInstant(date, { language }),
+      key: 'status',
+      title: t('ekey.column.status'),
+      dataIndex: 'keyStatus',
+      render: (status: string) => <EKeyStatusTag status={status} />,
     },
     {
       key: 'validity',
@@ -51,10 +44,17 @@ export function ekeyColumns(
       ),
     },
     {
-      key: 'status',
-      title: t('ekey.column.status'),
-      dataIndex: 'keyStatus',
-      render: (status: string) => <EKeyStatusTag status={status} />,
+      key: 'name',
+      title: t('ekey.column.name'),
+      dataIndex: 'keyName',
+      render: (name: string) => <span data-testid="ekey-name">{name || '—'}</span>,
+    },
+    { key: 'sender', title: t('ekey.column.sender'), dataIndex: 'senderUsername' },
+    {
+      key: 'date',
+      title: t('ekey.column.sent'),
+      dataIndex: 'date',
+      render: (date: number) => formatInstant(date, { language }),
     },
     {
       key: 'remote',

@@ -61,7 +61,11 @@ const LIVE: ReadonlySet<string> = new Set<string>([
 export function eKeyRowActions(status: string): EKeyRowActions {
   const live = LIVE.has(status);
   return {
-    freeze: status === EKeyStatus.normal || status === EKeyStatus.updating || status === EKeyStatus.unfreezing,
+    freeze:
+      status === EKeyStatus.normal ||
+      status === EKeyStatus.updating ||
+      status === EKeyStatus.unfreezing ||
+      status === EKeyStatus.waitingAccept,
     unfreeze: status === EKeyStatus.frozen || status === EKeyStatus.freezing,
     change: live,
     remove: status !== EKeyStatus.deleted && status !== EKeyStatus.deleting,

@@ -26,6 +26,12 @@ export function passcodeColumns(
       ),
     },
     {
+      key: 'status',
+      title: t('passcode.column.status'),
+      dataIndex: 'status',
+      render: (status: string) => <PasscodeStatusTag status={status} />,
+    },
+    {
       key: 'name',
       title: t('passcode.column.name'),
       dataIndex: 'keyboardPwdName',
@@ -42,12 +48,6 @@ export function passcodeColumns(
       render: (_value, item) => (
         <span data-testid="passcode-validity">{passcodeValidityText(t, item, { language, offsetMs })}</span>
       ),
-    },
-    {
-      key: 'status',
-      title: t('passcode.column.status'),
-      dataIndex: 'status',
-      render: (status: string) => <PasscodeStatusTag status={status} />,
     },
     { key: 'creator', title: t('passcode.column.creator'), dataIndex: 'senderUsername' },
     {
