@@ -32,21 +32,14 @@ const recipient = z.object({
   countryCode: text(6).optional(),
 });
 
-export const eKeyItem = z.object({
+/** What every view of a key shows: the lock, the sender, the validity, the status and the rights. */
+const keyBasics = z.object({
   keyId: z.number().int(),
   lockId: z.number().int(),
   lockName: z.string(),
-  /** The recipient's account. */
-  username: z.string(),
-  nickname: z.string(),
   senderUsername: z.string(),
   keyName: z.string(),
-  remarks: z.string(),
-  /** Send time, epoch ms. */
-  date: z.number(),
   validityType: z.number().int(),
-  /** EKeyType: 1 normal, 4 cyclic. */
-  keyType: z.number().int(),
   startDate: z.number().nullable(),
   endDate: z.number().nullable(),
   cycle: eKeyCycleSchema.nullable(),
@@ -54,6 +47,18 @@ export const eKeyItem = z.object({
   keyStatus: z.string(),
   remoteEnable: z.boolean(),
   keyRight: z.number().int(),
+});
+
+/** A key as its lock's managers see it. */
+export const eKeyItem = keyBasics.extend({
+  /** The recipient's account. */
+  username: z.string(),
+  nickname: z.string(),
+  remarks: z.string(),
+  /** Send time, epoch ms. */
+  date: z.number(),
+  /** EKeyType: 1 normal, 4 cyclic. */
+  keyType: z.number().int(),
 });
 export type EKeyItem = z.infer<typeof eKeyItem>;
 
@@ -208,20 +213,8 @@ export const sendNotice = defineCall({
 });
 
 /** A key as its holder's app receives it. `credential` is present only while the key may open the lock. */
-export const heldKey = z.object({
-  keyId: z.number().int(),
-  lockId: z.number().int(),
-  lockName: z.string(),
+export const heldKey = keyBasics.extend({
   lockMac: z.string(),
-  senderUsername: z.string(),
-  keyName: z.string(),
-  validityType: z.number().int(),
-  startDate: z.number().nullable(),
-  endDate: z.number().nullable(),
-  cycle: eKeyCycleSchema.nullable(),
-  keyStatus: z.string(),
-  remoteEnable: z.boolean(),
-  keyRight: z.number().int(),
   /** The signed credential the app shows the lock over Bluetooth (docs/credentials.md). */
   credential: z.string().nullable(),
 });

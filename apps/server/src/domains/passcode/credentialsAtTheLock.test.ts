@@ -132,16 +132,21 @@ describe('custom passcodes through the gateway', () => {
   });
 });
 
+/** A new account holding a permanent eKey for the door, sent by the owner. */
+async function permanentKeyFor(account: string): Promise<{ holder: TestClient; keyId: number }> {
+  const { client: holder } = await loggedInClient(setup.server, account);
+  const sent = await owner.call<{ keyId: number }>(ekey.send, {
+    lockId: door.lockId,
+    receiverUsername: account,
+    validityType: 1,
+  });
+  expect(sent.body.errorCode, JSON.stringify(sent.body)).toBe(0);
+  return { holder, keyId: sent.body.data?.keyId as number };
+}
+
 describe('eKeys at the simulated lock', () => {
   it('opens with the holder’s credential, and a freeze reaches the lock when its gateway comes back', async () => {
-    const holderAccount = 'lock-holder@example.com';
-    const { client: holder } = await loggedInClient(setup.server, holderAccount);
-    const sent = await owner.call<{ keyId: number }>(ekey.send, {
-      lockId: door.lockId,
-      receiverUsername: holderAccount,
-      validityType: 1,
-    });
-    const keyId = sent.body.data?.keyId as number;
+    const { holder, keyId } = await permanentKeyFor('lock-holder@example.com');
     const sync = async () =>
       ((await holder.call<{ list: HeldKey[] }>(ekey.sync, {})).body.data?.list ?? []).find((k) => k.keyId === keyId);
     const credential = (await sync())?.credential as string;
@@ -176,14 +181,7 @@ describe('eKeys at the simulated lock', () => {
   });
 
   it('lets a holder unlock remotely only when their key allows it', async () => {
-    const holderAccount = 'remote-holder@example.com';
-    const { client: holder } = await loggedInClient(setup.server, holderAccount);
-    const sent = await owner.call<{ keyId: number }>(ekey.send, {
-      lockId: door.lockId,
-      receiverUsername: holderAccount,
-      validityType: 1,
-    });
-    const keyId = sent.body.data?.keyId as number;
+    const { holder, keyId } = await permanentKeyFor('remote-holder@example.com');
     await holder.call(ekey.sync, {});
     expect((await holder.call(lock.unlock, { lockId: door.lockId })).body.errorCode).toBe(ERRORS.noPermission.code);
     expect((await owner.call(ekey.update, { keyId, remoteEnable: 1 })).body.errorCode).toBe(0);

@@ -9,14 +9,12 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
-import { Button, Dropdown, Flex, Input, type MenuProps, Table } from 'antd';
+import { Button, Dropdown, Flex, Input, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pagination } from '../../app/pagination';
 import { usePaging } from '../../app/usePaging';
-import { EmptyWithHint } from '../../components/EmptyWithHint';
-import { LoadError } from '../../components/LoadError';
+import { CredentialTable } from '../credentials/CredentialTable';
 import type { LockDetail } from '../lock/lockQueries';
 import { ChangeValidityDialog } from './ChangeValidityDialog';
 import { DeleteAllEKeysDialog } from './DeleteAllEKeysDialog';
@@ -141,34 +139,13 @@ export function EKeyTab({ detail }: { detail: LockDetail }) {
           </Button>
         </Flex>
       </Flex>
-      {list.isError ? (
-        <LoadError error={list.error} retry={() => void list.refetch()} style={{ marginBottom: 16 }} />
-      ) : null}
-      <Table<EKeyItem>
-        rowKey="keyId"
+      <CredentialTable<EKeyItem>
+        kind="ekey"
+        list={list}
         columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isPending || (list.isPlaceholderData && list.isFetching)}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: list.isPending ? (
-            ' '
-          ) : searchStr ? (
-            <EmptyWithHint
-              title={t('ekey.noMatch', { search: searchStr })}
-              hint={t('ekey.noMatchHint')}
-              testId="ekey-empty"
-            />
-          ) : (
-            <EmptyWithHint title={t('ekey.emptyTitle')} hint={t('ekey.emptyHint')} testId="ekey-empty" />
-          ),
-        }}
-        pagination={
-          list.data && list.data.total > 0
-            ? { ...pagination(t, list.data), onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }) }
-            : false
-        }
-        data-testid="ekey-table"
+        rowKey="keyId"
+        searchStr={searchStr}
+        onPage={setPage}
       />
       {dialog?.kind === 'validity' ? (
         <ChangeValidityDialog item={dialog.item} onClose={() => setDialog(undefined)} />

@@ -1,16 +1,14 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PasscodeVersion, passcode, type RemoteOperation } from '@smartlock/contract';
-import { Alert, App, Button, Flex, Input, Table } from 'antd';
+import { Alert, App, Button, Flex, Input } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
-import { pagination } from '../../app/pagination';
 import { usePaging } from '../../app/usePaging';
-import { EmptyWithHint } from '../../components/EmptyWithHint';
-import { LoadError } from '../../components/LoadError';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
+import { CredentialTable } from '../credentials/CredentialTable';
 import { useFollowOperation } from '../credentials/useFollowOperation';
 import type { LockDetail } from '../lock/lockQueries';
 import { ChangePasscodeDialog } from './ChangePasscodeDialog';
@@ -146,34 +144,13 @@ export function PasscodeTab({ detail }: { detail: LockDetail }) {
         style={{ marginBottom: 16 }}
         testId="passcode-operation"
       />
-      {list.isError ? (
-        <LoadError error={list.error} retry={() => void list.refetch()} style={{ marginBottom: 16 }} />
-      ) : null}
-      <Table<PasscodeItem>
-        rowKey="keyboardPwdId"
+      <CredentialTable<PasscodeItem>
+        kind="passcode"
+        list={list}
         columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isPending || (list.isPlaceholderData && list.isFetching)}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: list.isPending ? (
-            ' '
-          ) : searchStr ? (
-            <EmptyWithHint
-              title={t('passcode.noMatch', { search: searchStr })}
-              hint={t('passcode.noMatchHint')}
-              testId="passcode-empty"
-            />
-          ) : (
-            <EmptyWithHint title={t('passcode.emptyTitle')} hint={t('passcode.emptyHint')} testId="passcode-empty" />
-          ),
-        }}
-        pagination={
-          list.data && list.data.total > 0
-            ? { ...pagination(t, list.data), onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }) }
-            : false
-        }
-        data-testid="passcode-table"
+        rowKey="keyboardPwdId"
+        searchStr={searchStr}
+        onPage={setPage}
       />
       {changing ? (
         <ChangePasscodeDialog

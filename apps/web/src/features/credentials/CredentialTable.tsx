@@ -1,0 +1,68 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { pagination } from '../../app/pagination';
+import type { Paging } from '../../app/usePaging';
+import { EmptyWithHint } from '../../components/EmptyWithHint';
+import { LoadError } from '../../components/LoadError';
+
+interface Page<T> {
+  list: T[];
+  pageNo: number;
+  pageSize: number;
+  total: number;
+}
+
+/**
+ * A lock's credentials of one kind (eKeys, passcodes), paged on the server: the load error with
+ * retry, the table, the empty state (with or without a search), the pagination.
+ * `kind` names the i18n group (`<kind>.emptyTitle`, `<kind>.noMatch`, ...) and the test ids.
+ */
+export function CredentialTable<T extends object>({
+  kind,
+  list,
+  columns,
+  rowKey,
+  searchStr,
+  onPage,
+}: {
+  kind: 'ekey' | 'passcode';
+  list: UseQueryResult<Page<T>> & { isPlaceholderData: boolean };
+  columns: ColumnsType<T>;
+  rowKey: keyof T & string;
+  searchStr: string;
+  onPage: (page: Paging) => void;
+}) {
+  const { t } = useTranslation();
+  const empty = searchStr ? (
+    <EmptyWithHint
+      title={t(`${kind}.noMatch`, { search: searchStr })}
+      hint={t(`${kind}.noMatchHint`)}
+      testId={`${kind}-empty`}
+    />
+  ) : (
+    <EmptyWithHint title={t(`${kind}.emptyTitle`)} hint={t(`${kind}.emptyHint`)} testId={`${kind}-empty`} />
+  );
+  return (
+    <>
+      {list.isError ? (
+        <LoadError error={list.error} retry={() => void list.refetch()} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Table<T>
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isPending || (list.isPlaceholderData && list.isFetching)}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: list.isPending ? ' ' : empty }}
+        pagination={
+          list.data && list.data.total > 0
+            ? { ...pagination(t, list.data), onChange: (pageNo, pageSize) => onPage({ pageNo, pageSize }) }
+            : false
+        }
+        data-testid={`${kind}-table`}
+      />
+    </>
+  );
+}
