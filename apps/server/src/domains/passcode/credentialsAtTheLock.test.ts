@@ -120,6 +120,46 @@ describe('custom passcodes through the gateway', () => {
     expect((await keypad('739153')).ok).toBe(false);
   });
 
+  it('ends add failed, update failed and delete failed when the lock refuses, keeping what it had', async () => {
+    const added = await owner.call<{ passcode: PasscodeItem; operation: RemoteOperation }>(passcode.add, {
+      lockId: door.lockId,
+      keyboardPwd: '55501234',
+    });
+    const first = added.body.data as { passcode: PasscodeItem; operation: RemoteOperation };
+    await operationEnd(owner, first.operation.operationId);
+    const statusOf = async (id: number) => (await db().select().from(passcodes).where(eq(passcodes.id, id)))[0]?.status;
+
+    await control({ do: 'fault', lock: door.mac, fault: 'reject' });
+    const changed = await owner.call<{ operation: RemoteOperation }>(passcode.change, {
+      keyboardPwdId: first.passcode.keyboardPwdId,
+      newKeyboardPwd: '55509876',
+    });
+    expect((await operationEnd(owner, changed.body.data?.operation.operationId as string)).state).not.toBe(
+      RemoteOperationState.success,
+    );
+    expect(await statusOf(first.passcode.keyboardPwdId)).toBe(PasscodeStatus.updateFailed);
+    const [kept] = await db().select().from(passcodes).where(eq(passcodes.id, first.passcode.keyboardPwdId));
+    expect(kept?.code).toBe('55501234');
+
+    const removed = await owner.call<{ operation: RemoteOperation }>(passcode.remove, {
+      keyboardPwdId: first.passcode.keyboardPwdId,
+    });
+    await operationEnd(owner, removed.body.data?.operation.operationId as string);
+    expect(await statusOf(first.passcode.keyboardPwdId)).toBe(PasscodeStatus.deleteFailed);
+
+    const refused = await owner.call<{ passcode: PasscodeItem; operation: RemoteOperation }>(passcode.add, {
+      lockId: door.lockId,
+      keyboardPwd: '55507777',
+    });
+    const second = refused.body.data as { passcode: PasscodeItem; operation: RemoteOperation };
+    await operationEnd(owner, second.operation.operationId);
+    expect(await statusOf(second.passcode.keyboardPwdId)).toBe(PasscodeStatus.addFailed);
+    await control({ do: 'fault', lock: door.mac, fault: 'none' });
+    // Still the lock's: the old digits open, the refused ones do not.
+    expect((await keypad('55501234')).ok).toBe(true);
+    expect((await keypad('55507777')).ok).toBe(false);
+  });
+
   it('blocks a deleted offline code at the lock even though the lock never saw it', async () => {
     const permanent = await getCode({ keyboardPwdType: 2 });
     const removed = await owner.call<{ operation: RemoteOperation }>(passcode.remove, {
