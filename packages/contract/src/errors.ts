@@ -98,6 +98,11 @@ export const ERRORS = {
   passcodeCapacityReached: { code: -3009, http: 409 },
   passcodeStartTooFar: { code: -3026, http: 400 },
   passcodeNotChangeable: { code: -3027, http: 400 },
+  credentialNotFound: { code: -3080, http: 404 },
+  credentialExists: { code: -3081, http: 409 },
+  credentialBusy: { code: -3082, http: 409 },
+  fingerprintBalanceEmpty: { code: -5020, http: 402 },
+  faceAuthContactAdmin: { code: -5021, http: 403 },
 
   // Payments.
   paymentFailed: { code: -5001, http: 402 },

@@ -5,6 +5,7 @@ export * from './credentials/offlinePasscode';
 export * from './device/canonicalJson';
 export * from './device/messages';
 export * from './device/protocol';
+export * from './driver/protocol';
 export * from './enums';
 export * from './envelope';
 export * from './errors';

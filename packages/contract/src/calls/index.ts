@@ -4,6 +4,7 @@ import * as ekey from './ekey';
 import * as gateway from './gateway';
 import * as group from './group';
 import * as lock from './lock';
+import * as lockCredential from './lockCredential';
 import * as lockRecord from './lockRecord';
 import * as passcode from './passcode';
 import * as user from './user';
@@ -12,11 +13,12 @@ export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
 export * from './fields';
+export type { CredentialItem, HotelInfo } from './lockCredential';
 export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';
 export { userInfo } from './user';
 export * from './validityFields';
-export { company, ekey, gateway, group, lock, lockRecord, passcode, user };
+export { company, ekey, gateway, group, lock, lockCredential, lockRecord, passcode, user };
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {
   return Object.values(module).filter(
@@ -35,4 +37,6 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(lockRecord),
   ...callsOf(ekey),
   ...callsOf(passcode),
+  ...callsOf(lockCredential),
+  ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];

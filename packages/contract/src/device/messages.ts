@@ -4,6 +4,8 @@
  * by the cloud and every gateway implementation (the simulator in apps/devices included).
  */
 import { z } from 'zod';
+import { eKeyCycleSchema } from '../credentials/eKeyCredential';
+import { LOCK_CREDENTIAL_KINDS } from '../enums/credential';
 import { LockState, LockSwitch, ParkingLockAction } from '../enums/lock';
 import { passagePeriodSchema } from '../validation/passageMode';
 
@@ -12,6 +14,16 @@ const battery = z.number().int().min(0).max(100);
 /** A car-park lock's barrier. */
 const parking = z.enum(['raised', 'lowered']);
 const passcodeDigits = z.string().regex(/^[0-9]{4,9}$/);
+const credentialKind = z.enum(LOCK_CREDENTIAL_KINDS);
+const storedCredential = z.object({
+  kind: credentialKind,
+  credentialId: z.number().int().positive(),
+  /** Valid from / until (UTC ms); open-ended when absent. */
+  startDate: z.number().optional(),
+  endDate: z.number().optional(),
+  /** A weekly cycle (lock-local), for cyclic validity. */
+  cycle: eKeyCycleSchema.optional(),
+});
 const customPasscode = z.object({
   passcodeId: z.number().int().positive(),
   code: passcodeDigits,
@@ -104,6 +116,30 @@ export const DEVICE_COMMANDS = {
   deletePasscode: {
     params: z.object({ passcodeId: z.number().int().positive(), code: passcodeDigits }),
     result: z.object({ passcodeId: z.number().int() }),
+  },
+  /**
+   * Stores a card, fingerprint, face, palm vein, QR code or key fob under the cloud's
+   * credentialId. `value` is what the lock recognises (card number, template digest, ...); a palm
+   * vein comes without one: the lock enrolls the palm held over its sensor and answers the value.
+   */
+  addCredential: {
+    params: storedCredential.extend({ value: z.string().min(1).max(200).optional() }),
+    result: z.object({ credentialId: z.number().int(), value: z.string() }),
+  },
+  /** New validity for a stored credential. */
+  changeCredential: {
+    params: storedCredential,
+    result: z.object({ credentialId: z.number().int() }),
+  },
+  /** Deletes one stored credential (a lost card too: the lock refuses it from then on). */
+  deleteCredential: {
+    params: z.object({ kind: credentialKind, credentialId: z.number().int().positive() }),
+    result: z.object({ credentialId: z.number().int() }),
+  },
+  /** Deletes every stored credential of a kind. */
+  clearCredentials: {
+    params: z.object({ kind: credentialKind }),
+    result: z.object({ count: z.number().int() }),
   },
 } as const;
 

@@ -109,3 +109,10 @@ export const CredentialKind = {
   qrCode: 'qrcode',
   keyFob: 'keyfob',
 } as const;
+
+/** IC card kinds: an ordinary IC card, or a hotel card written by the card encoder. */
+export const CardType = { ic: 1, hotel: 2 } as const;
+
+/** The credential kinds a lock stores through its gateway (beyond eKeys and passcodes). */
+export const LOCK_CREDENTIAL_KINDS = ['card', 'fingerprint', 'face', 'palmVein', 'qrCode', 'keyFob'] as const;
+export type LockCredentialKind = (typeof LOCK_CREDENTIAL_KINDS)[number];
