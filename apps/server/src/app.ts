@@ -16,12 +16,17 @@ import { ekeyRoutes } from './domains/ekey/ekeyRoutes';
 import { EKeyService } from './domains/ekey/ekeyService';
 import { gatewayRoutes } from './domains/gateway/gatewayRoutes';
 import { groupRoutes } from './domains/group/groupRoutes';
+import { hotelRoutes } from './domains/hotel/hotelRoutes';
 import { lockRoutes } from './domains/lock/lockRoutes';
+import { registerFacePhotoRoute } from './domains/lockCredential/facePhotoRoute';
+import { lockCredentialRoutes } from './domains/lockCredential/lockCredentialRoutes';
+import { LockCredentialService } from './domains/lockCredential/lockCredentialService';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
 import { PasscodeService } from './domains/passcode/passcodeService';
 import { recordRoutes } from './domains/record/recordRoutes';
 import { remoteRoutes } from './domains/remote/remoteRoutes';
 import { UnlockLinks } from './domains/remote/unlockLinks';
+import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
 import { AccountService } from './domains/user/accountService';
 import { userRoutes } from './domains/user/userRoutes';
 import { SliderService } from './domains/verification/slider/sliderService';
@@ -143,10 +148,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...recordRoutes(db),
     ...ekeyRoutes(db, new EKeyService(db, revocations, new EKeyNotices(db, messenger, app.log))),
     ...passcodeRoutes(new PasscodeService(db, devices.operations, messenger)),
+    ...lockCredentialRoutes(new LockCredentialService(db, devices.operations)),
+    ...hotelRoutes(db),
+    ...faceAuthRoutes(db),
   ];
   assertEveryCallRouted(routes);
   registerRoutes(app, { guard, sessions, brands }, routes);
   registerLiveRoute(app, { sessions, live });
+  registerFacePhotoRoute(app, { db, sessions });
 
   app.get('/healthz', async (_request, reply) => {
     try {

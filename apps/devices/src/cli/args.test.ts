@@ -79,4 +79,54 @@ describe('the command line', () => {
     expect(parsed.kind).toBe('error');
     expect(parsed.kind === 'error' && parsed.message).toMatch(message);
   });
+
+  it('reads the driver mode with its defaults', () => {
+    expect(parseCliArgs(['driver'], env)).toEqual({
+      kind: 'driver',
+      args: { port: 18_620, encoder: true, scanners: true },
+    });
+  });
+
+  it('reads every driver option', () => {
+    expect(
+      parseCliArgs(
+        [
+          'driver',
+          '--port',
+          '0',
+          '--no-encoder',
+          '--no-scanners',
+          '--version',
+          '2.0.9',
+          '--allow-origin',
+          'https://console.example.com',
+          '--allow-origin',
+          'http://lan-host:*',
+        ],
+        env,
+      ),
+    ).toEqual({
+      kind: 'driver',
+      args: {
+        port: 0,
+        encoder: false,
+        scanners: false,
+        version: '2.0.9',
+        allowOrigins: ['https://console.example.com', 'http://lan-host:*'],
+      },
+    });
+  });
+
+  it.each([
+    [['driver', '--port', '70000'], /--port/],
+    [['driver', '--version', 'latest'], /--version/],
+    [['driver', '--allow-origin', 'localhost'], /--allow-origin/],
+    [['driver', '--allow-origin', 'https://console.example.com/app'], /--allow-origin/],
+    [['driver', '--api', 'http://127.0.0.1:8080'], /--api is not an option of driver/],
+    [[...base, '--port', '1'], /--port is not an option of fleet/],
+  ])('refuses the driver line %j', (argv, message) => {
+    const parsed = parseCliArgs(argv, env);
+    expect(parsed.kind).toBe('error');
+    expect(parsed.kind === 'error' && parsed.message).toMatch(message);
+  });
 });

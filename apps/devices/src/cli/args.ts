@@ -1,5 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { DRIVER_PORT } from '@smartlock/contract';
+import { parseOriginPattern } from '../driver/origins';
 import { isLockKind, type LockKind } from '../lock/lockKind';
 
 export interface FleetArgs {
@@ -18,7 +20,22 @@ export interface FleetArgs {
   allowRemoteUnlock: boolean;
 }
 
-export type CliArgs = { kind: 'help' } | { kind: 'fleet'; args: FleetArgs } | { kind: 'error'; message: string };
+export interface DriverArgs {
+  /** 0: any free port. */
+  port: number;
+  encoder: boolean;
+  scanners: boolean;
+  /** The driver version to pretend (hello's driverVersion). */
+  version?: string;
+  /** Origins pages may connect from; absent: the default (localhost and 127.0.0.1, any port). */
+  allowOrigins?: string[];
+}
+
+export type CliArgs =
+  | { kind: 'help' }
+  | { kind: 'fleet'; args: FleetArgs }
+  | { kind: 'driver'; args: DriverArgs }
+  | { kind: 'error'; message: string };
 
 export const DEFAULT_STATE_FILE = './data/devices.json';
 
@@ -37,7 +54,34 @@ const OPTIONS = {
   latency: { type: 'string' },
   'timezone-offset': { type: 'string' },
   'no-remote-unlock': { type: 'boolean' },
+  port: { type: 'string' },
+  'no-encoder': { type: 'boolean' },
+  'no-scanners': { type: 'boolean' },
+  version: { type: 'string' },
+  'allow-origin': { type: 'string', multiple: true },
 } as const;
+
+type OptionName = keyof typeof OPTIONS;
+
+/** The options of each mode (help aside). */
+const MODE_OPTIONS: Record<'fleet' | 'driver', readonly OptionName[]> = {
+  fleet: [
+    'api',
+    'account',
+    'password',
+    'country-code',
+    'mqtt',
+    'gateways',
+    'locks-per-gateway',
+    'kinds',
+    'state',
+    'trickle',
+    'latency',
+    'timezone-offset',
+    'no-remote-unlock',
+  ],
+  driver: ['port', 'no-encoder', 'no-scanners', 'version', 'allow-origin'],
+};
 
 class ArgError extends Error {}
 
@@ -75,6 +119,31 @@ function url(name: string, raw: string, protocols: readonly string[]): string {
   return raw;
 }
 
+function driverArgs(values: {
+  port?: string;
+  'no-encoder'?: boolean;
+  'no-scanners'?: boolean;
+  version?: string;
+  'allow-origin'?: string[];
+}): DriverArgs {
+  const version = values.version;
+  if (version !== undefined && !/^[0-9]+(\.[0-9]+){0,3}$/.test(version)) {
+    throw new ArgError('--version must look like 2.4.0');
+  }
+  const origins = values['allow-origin'];
+  const wrong = origins?.find((origin) => !parseOriginPattern(origin));
+  if (wrong !== undefined) {
+    throw new ArgError(`--allow-origin: "${wrong}" is not an origin (http(s)://host[:port], or :* for any port)`);
+  }
+  return {
+    port: integer('port', values.port, 0, 65_535) ?? DRIVER_PORT,
+    encoder: !values['no-encoder'],
+    scanners: !values['no-scanners'],
+    ...(version !== undefined ? { version } : {}),
+    ...(origins ? { allowOrigins: origins } : {}),
+  };
+}
+
 /**
  * Reads the command line. Relative paths are taken from where the command was typed (npm runs
  * workspace scripts in the workspace, and says where it was called from in INIT_CWD).
@@ -84,8 +153,13 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
     const { values, positionals } = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true });
     if (values.help) return { kind: 'help' };
     const [mode, ...rest] = positionals;
-    if (mode !== 'fleet') throw new ArgError(mode ? `unknown mode "${mode}"` : 'no mode given');
+    if (mode !== 'fleet' && mode !== 'driver') throw new ArgError(mode ? `unknown mode "${mode}"` : 'no mode given');
     if (rest.length > 0) throw new ArgError(`unexpected ${rest.join(' ')}`);
+    const foreign = Object.keys(values).filter(
+      (name) => name !== 'help' && !MODE_OPTIONS[mode].includes(name as OptionName),
+    );
+    if (foreign.length > 0) throw new ArgError(`--${foreign[0]} is not an option of ${mode}`);
+    if (mode === 'driver') return { kind: 'driver', args: driverArgs(values) };
     const password = values.password ?? env.DEVICES_PASSWORD;
     if (!values.api || !values.account || !password) throw new ArgError('--api, --account and --password are needed');
     const api = url('api', values.api, ['http:', 'https:']);

@@ -1,13 +1,19 @@
 export const USAGE = `Usage: npm run devices -- fleet --api <url> --account <account> --password <password> [options]
+       npm run devices -- driver [options]
 
-Simulated lock gateways (G1 to G4) and the Bluetooth locks behind them, speaking the MQTT
+fleet: simulated lock gateways (G1 to G4) and the Bluetooth locks behind them, speaking the MQTT
 device link to the cloud. The first run registers the fleet through the API (as the mobile
 app does after pairing) and keeps it in the state file; later runs carry on from that file.
 
-Mode
-  fleet                       register (first run), connect and run the fleet
+driver: the local device driver the console talks to (docs/driver.md), a WebSocket service on
+ws://127.0.0.1:18620/ with a hotel card encoder (encoder-1) and two fingerprint scanners
+(scanner-a, type 1; scanner-b, type 2).
 
-Options
+Modes
+  fleet                       register (first run), connect and run the fleet
+  driver                      run the simulated device driver
+
+Fleet options
   --api <url>                 the cloud's HTTP address, e.g. http://127.0.0.1:8080 (required)
   --account <account>         the owner's account: email or mobile number (required)
   --password <password>       its password (or the DEVICES_PASSWORD environment variable)
@@ -32,8 +38,11 @@ Control on stdin, one JSON object per line:
   {"do":"drift","lock":"<mac>","ms":<n>}       the lock's clock runs n ms ahead (negative: behind)
   {"do":"localUnlock","lock":"<mac>","method":"passcode|card|fingerprint|face|palmVein|qrCode|keyFob|app|mechanicalKey|button",
    "username":"...","credential":"...","valid":false}
-                                              someone at the door, trusted: username, credential and valid are optional
-                                              (valid:false: a wrong passcode or unknown card, logged, stays locked)
+                                              someone at the door: username, credential and valid are optional
+                                              (no credential: a stored one valid now). Cards, fingerprints, faces,
+                                              palm veins, QR codes and key fobs must be stored and valid now
+                                              (validity, weekly cycle); a passcode it does not store is trusted
+                                              (valid:false: a wrong one). Refused: logged, stays locked, error rejected
   {"do":"keypad","lock":"<mac>","code":"123456789"}
                                               someone types a code at the keypad; the lock checks it itself
                                               (custom passcodes, offline codes from its secret, lockout)
@@ -52,4 +61,29 @@ Acks come in line order; keypad and appUnlock ack once the lock has checked, wit
           keypadLocked noSecret unsupported
   appUnlock: badCredential wrongLock revoked outsideValidity used noSecret unsupported
 Logs go to stderr. SIGINT or SIGTERM: every gateway signs off (offline status) and the state is saved.
+
+Driver options
+  --port <n>                  the port on 127.0.0.1 (default 18620; 0: any free port)
+  --no-encoder                no card encoder plugged in
+  --no-scanners               no fingerprint scanners plugged in
+  --version <x.y.z>           the driver version hello answers (default 2.4.0; below 2.1.0 the
+                              console says the plugin version is too low)
+  --allow-origin <origin>     pages of this origin may connect, e.g. https://console.example.com or
+                              http://lan-host:* (any port); repeatable. Default: http://localhost:*
+                              and http://127.0.0.1:*. Connections without an Origin (tools) always may.
+
+Driver control on stdin, one JSON object per line:
+  {"do":"unplug","device":"scanner-a"}        the device disappears (deviceNotFound; a running scan fails)
+  {"do":"plug","device":"scanner-a"}          it is back
+  {"do":"fail","device":"encoder-1","error":"deviceConnectionFailed|timeout"}
+                                              the next request to it fails so (default deviceConnectionFailed)
+  {"do":"card","number":"1234567890"}         lays that card on the encoder (what was written on it stays)
+  {"do":"noCard"}                             takes the card away (noCard)
+  {"do":"status"}
+
+Driver output on stdout, one JSON object per line:
+  {"event":"ready","port"}   (always the first line)
+  {"event":"connected","connection","origin"?}   {"event":"disconnected","connection"}   {"event":"refused","origin"}
+  {"event":"request","connection","id","method","ok","error"?}
+  {"event":"ack","do","ok","error"?}   {"event":"status","driverVersion","port","connections","devices","card"}
 `;

@@ -24,7 +24,7 @@ export const controlCommandSchema = z.discriminatedUnion('do', [
     lock: lockMac,
     method: z.enum(LOCAL_UNLOCK_METHOD_NAMES),
     username: z.string().max(100).optional(),
-    credential: z.string().max(100).optional(),
+    credential: z.string().max(200).optional(),
     valid: z.boolean().optional(),
   }),
   /** Someone types a code at the lock's keypad; the lock checks it (SimulatedLock.enterPasscode). */

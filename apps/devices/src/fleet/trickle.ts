@@ -45,8 +45,11 @@ export function happenAtRandomLock(locks: SimulatedLock[], random: () => number)
   );
   if (!lock) return undefined;
   const possible = HAPPENINGS.filter(([what]) => {
-    const feature = what === 'wrongPasscode' ? 'passcode' : localUnlockMethod(what).feature;
-    return feature === undefined || lockSupports(lock.kind, feature);
+    if (what === 'wrongPasscode') return lockSupports(lock.kind, 'passcode');
+    const method = localUnlockMethod(what);
+    if (method.feature !== undefined && !lockSupports(lock.kind, method.feature)) return false;
+    // Someone opens with a credential the lock stores and takes now (the cloud may have deleted them all).
+    return method.credential === undefined || lock.validCredentials(method.credential).length > 0;
   });
   const what = pickWeighted(possible, random);
   if (!what) return undefined;

@@ -29,6 +29,10 @@ const OPERATIONS: { [N in DeviceCommandName]: Operation<N> } = {
   addPasscode: (lock, params) => lock.addPasscode(params),
   changePasscode: (lock, params) => lock.changePasscode(params),
   deletePasscode: (lock, params) => lock.deletePasscode(params.passcodeId, params.code),
+  addCredential: (lock, params) => lock.addCredential(params),
+  changeCredential: (lock, params) => lock.changeCredential(params),
+  deleteCredential: (lock, params) => lock.deleteCredential(params.kind, params.credentialId),
+  clearCredentials: (lock, params) => lock.clearCredentials(params.kind),
 };
 
 export type LockOperation = (lock: SimulatedLock) => LockOutcome<Record<string, unknown>>;

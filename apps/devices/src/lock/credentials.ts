@@ -1,4 +1,6 @@
+import { type EKeyCycle, eKeyCycleSchema } from '@smartlock/contract';
 import { z } from 'zod';
+import { localMoment } from './passageMode';
 
 /** What a lock can store and recognise locally. */
 export const CREDENTIAL_KINDS = ['passcode', 'card', 'fingerprint', 'face', 'palmVein', 'qrCode', 'keyFob'] as const;
@@ -16,6 +18,13 @@ export const storedCredentialSchema = z.object({
   endDate: z.number().optional(),
   /** The cloud's number of a custom passcode it stored (addPasscode), to change or delete it by. */
   passcodeId: z.number().int().positive().optional(),
+  /**
+   * The cloud's number of a card, fingerprint, face, palm vein, QR code or key fob it stored
+   * (addCredential), to change or delete it by. The lock's factory credentials have none.
+   */
+  credentialId: z.number().int().positive().optional(),
+  /** A weekly cycle (lock-local weekdays and minutes) on top of the validity period. */
+  cycle: eKeyCycleSchema.optional(),
 });
 export type StoredCredential = z.infer<typeof storedCredentialSchema>;
 
@@ -67,9 +76,21 @@ export class CredentialStore {
     return this.entries.find((entry) => entry.kind === kind && entry.value === value);
   }
 
-  /** Every credential of a kind valid at `lockTime`. */
-  validOfKind(kind: CredentialKind, lockTime: number): StoredCredential[] {
-    return this.entries.filter((entry) => entry.kind === kind && isValidAt(entry, lockTime));
+  /** The credential the cloud stored under `credentialId`. */
+  byCredentialId(kind: CredentialKind, credentialId: number): StoredCredential | undefined {
+    return this.entries.find((entry) => entry.kind === kind && entry.credentialId === credentialId);
+  }
+
+  /**
+   * Every credential of a kind valid at `lockTime`: within its validity period and, with
+   * `timezoneRawOffset` (the lock's), inside its weekly cycle.
+   */
+  validOfKind(kind: CredentialKind, lockTime: number, timezoneRawOffset?: number): StoredCredential[] {
+    return this.entries.filter(
+      (entry) =>
+        entry.kind === kind &&
+        (timezoneRawOffset === undefined ? isValidAt(entry, lockTime) : admitsAt(entry, lockTime, timezoneRawOffset)),
+    );
   }
 
   snapshot(): StoredCredential[] {
@@ -77,7 +98,24 @@ export class CredentialStore {
   }
 }
 
-/** Whether a credential's validity period includes `lockTime`. */
+/** Whether a lock-local moment is inside a weekly cycle (weekdays 1 Monday to 7 Sunday, minutes of the day). */
+export function inCycle(cycle: EKeyCycle, lockTime: number, timezoneRawOffset: number): boolean {
+  const { weekDay, minute } = localMoment(lockTime, timezoneRawOffset);
+  return cycle.weekDays.includes(weekDay) && minute >= cycle.startMinute && minute < cycle.endMinute;
+}
+
+/**
+ * Whether a credential opens at `lockTime` (the lock's clock) in the lock's timezone: within its
+ * validity period, and inside its weekly cycle when it has one.
+ */
+export function admitsAt(credential: StoredCredential, lockTime: number, timezoneRawOffset: number): boolean {
+  return (
+    isValidAt(credential, lockTime) &&
+    (credential.cycle === undefined || inCycle(credential.cycle, lockTime, timezoneRawOffset))
+  );
+}
+
+/** Whether a credential's validity period includes `lockTime` (its weekly cycle aside). */
 export function isValidAt(credential: StoredCredential, lockTime: number): boolean {
   return (
     (credential.startDate === undefined || credential.startDate <= lockTime) &&

@@ -10,6 +10,8 @@ interface LocalUnlockMethod {
   credential?: CredentialKind;
   /** What the lock writes when the credential is not one it knows (or not valid now). */
   refusedRecordType?: RecordType;
+  /** What it writes for a stored credential outside its validity or weekly cycle (else refusedRecordType). */
+  expiredRecordType?: RecordType;
   /** The capability the lock needs for this method. */
   feature?: LockFeatureName;
 }
@@ -25,12 +27,14 @@ export const LOCAL_UNLOCK_METHODS = {
     recordType: LockRecordType.cardUnlock,
     credential: 'card',
     refusedRecordType: LockRecordType.unknownCard,
+    expiredRecordType: LockRecordType.cardExpired,
     feature: 'card',
   },
   fingerprint: {
     recordType: LockRecordType.fingerprintUnlock,
     credential: 'fingerprint',
     refusedRecordType: LockRecordType.unknownFingerprint,
+    expiredRecordType: LockRecordType.fingerprintExpired,
     feature: 'fingerprint',
   },
   face: {
@@ -76,21 +80,28 @@ export function localUnlockMethod(name: LocalUnlockMethodName): LocalUnlockMetho
 
 /**
  * Someone opening the lock where it stands, as the simulator's shortcut (the demo trickle, tests
- * that only need a record): it trusts who presents a credential. A value the lock does not store
- * is taken as valid unless `valid` is false (a passcode the lock has blocked excepted); a stored
- * one counts only within its validity period.
+ * that only need a record).
  *
- * A passcode typed at the keypad and checked as the lock really does (custom passcodes, offline
- * codes decoded with the lock's secret, activation, blocking, lockout) goes through
- * `SimulatedLock.enterPasscode` instead: there a code the lock neither stores nor verifies is
- * wrong. Likewise `SimulatedLock.appUnlock` checks a signed eKey credential.
+ * A card, fingerprint, face, palm vein, QR code or key fob opens only when the lock stores it
+ * (the factory ones, or one the cloud added with addCredential) and it is valid now: within its
+ * validity period and inside its weekly cycle, by the lock's clock in the lock's timezone. One
+ * the lock does not store is refused (`unknownCard`, `unknownFingerprint`, else `unlockFailed`);
+ * a stored one outside its validity too (`cardExpired`, `fingerprintExpired`, else
+ * `unlockFailed`). Without `credential`, a stored one valid now is presented.
+ *
+ * A passcode is trusted: one the lock does not store is taken as valid (an offline passcode)
+ * unless `valid` is false or the lock has blocked it; a stored one counts only within its
+ * validity. A passcode typed at the keypad and checked as the lock really does (custom
+ * passcodes, offline codes decoded with the lock's secret, activation, blocking, lockout) goes
+ * through `SimulatedLock.enterPasscode` instead: there a code the lock neither stores nor
+ * verifies is wrong. Likewise `SimulatedLock.appUnlock` checks a signed eKey credential.
  */
 export interface LocalUnlock {
   method: LocalUnlockMethodName;
   /** The account (eKey user) or person, when the lock knows it. */
   username?: string;
-  /** The credential presented (passcode digits, card number...), trusted; a stored valid one when absent. */
+  /** The credential presented (passcode digits, card number...); a stored valid one when absent. */
   credential?: string;
-  /** False: the credential is wrong (a wrong passcode, an unknown card): logged, and the lock stays locked. */
+  /** False: the credential is wrong whatever the lock stores (a wrong passcode): logged, and the lock stays locked. */
   valid?: boolean;
 }

@@ -87,6 +87,8 @@ describe('a lock', () => {
       'card',
       'fingerprint',
       'face',
+      'palmVein',
+      'qrCode',
       'keyFob',
       'app',
       'mechanicalKey',
@@ -98,12 +100,14 @@ describe('a lock', () => {
       LockRecordType.cardUnlock,
       LockRecordType.fingerprintUnlock,
       LockRecordType.faceUnlock,
+      LockRecordType.palmVeinUnlock,
+      LockRecordType.qrCodeUnlock,
       LockRecordType.keyFobUnlock,
       LockRecordType.appUnlock,
       LockRecordType.mechanicalKeyUnlock,
       LockRecordType.lockButtonUnlock,
     ]);
-    expect(lock.localUnlock({ method: 'palmVein' })).toEqual({ ok: false, error: 'unsupported' });
+    expect(makeLock('hotel').lock.localUnlock({ method: 'palmVein' })).toEqual({ ok: false, error: 'unsupported' });
   });
 
   it('logs a wrong passcode as a failed attempt and stays locked', () => {
@@ -137,7 +141,7 @@ describe('a lock', () => {
 
   it('accepts a stored passcode only within its validity', () => {
     const { lock, clock } = makeLock();
-    lock.addCredential({ kind: 'passcode', value: '424242', holder: 'Tenant', endDate: clock.now() + 60_000 });
+    lock.storeCredential({ kind: 'passcode', value: '424242', holder: 'Tenant', endDate: clock.now() + 60_000 });
     expect(lock.localUnlock({ method: 'passcode', credential: '424242' })).toMatchObject({ ok: true });
     expect(lock.unsentRecords(200).at(-1)).toMatchObject({ username: 'Tenant', credential: '424242' });
     clock.advance(61_000);

@@ -1,9 +1,11 @@
+import { randomInt } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import {
   type DeviceCommandParams,
   type DeviceCommandResult,
   decodeOfflinePasscode,
   eKeyCredentialKey,
+  type LockCredentialKind,
   LockRecordType,
   LockState,
   OFFLINE_PASSCODE_DIGITS,
@@ -18,10 +20,16 @@ import {
 } from '@smartlock/contract';
 import { type Clock, OneShotTimer, systemClock } from '../clock';
 import { Battery } from './battery';
-import { CredentialStore, isValidAt, type NewCredential, type StoredCredential } from './credentials';
+import {
+  admitsAt,
+  type CredentialKind,
+  CredentialStore,
+  type NewCredential,
+  type StoredCredential,
+} from './credentials';
 import { type AppUnlockRefusal, EKeyMemory } from './eKeys';
 import { type KeypadRefusal, type KeypadVerdict, MAX_CUSTOM_PASSCODES, PasscodeMemory } from './keypad';
-import { type LocalUnlock, localUnlockMethod } from './localUnlock';
+import { LOCAL_UNLOCK_METHODS, type LocalUnlock, localUnlockMethod } from './localUnlock';
 import { type LockKind, lockSupports } from './lockKind';
 import type { LockSnapshot } from './lockSnapshot';
 import { type LockOutcome, refused, succeeded } from './outcome';
@@ -34,6 +42,10 @@ export type ParkingPosition = 'raised' | 'lowered';
 type RecordType = (typeof LockRecordType)[keyof typeof LockRecordType];
 type BoltResult = DeviceCommandResult<'unlock'>;
 type CustomPasscode = DeviceCommandParams<'addPasscode'>;
+type LockCredential = DeviceCommandParams<'addCredential'>;
+
+/** How many credentials of each kind (cards, fingerprints, faces...) the lock holds at most. */
+export const MAX_STORED_CREDENTIALS = 200;
 
 /** What the keypad did with a right code: opened the bolt, or (a clear code) erased passcodes and left it locked. */
 export type KeypadResult = BoltResult & { cleared?: true };
@@ -218,8 +230,9 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
 
   /**
    * Someone opens the lock where it stands: with a credential (see LocalUnlock for which count
-   * as valid; a wrong one is logged and refused), the app's eKey, the mechanical key or the
-   * inside button. A shortcut that trusts who presents the credential; enterPasscode and
+   * as valid: a card, fingerprint, face, palm vein, QR code or key fob must be stored and valid
+   * now, cycle included; a wrong one is logged and refused), the app's eKey, the mechanical key
+   * or the inside button. A shortcut that trusts passcodes it does not store; enterPasscode and
    * appUnlock check a passcode or an eKey credential as the lock really does.
    */
   localUnlock(request: LocalUnlock): LockOutcome<BoltResult> {
@@ -230,14 +243,12 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
     const actor: Actor = { username: request.username };
     if (method.credential) {
       const lockTime = this.lockTime();
-      const presented = request.credential ?? this.credentials.validOfKind(method.credential, lockTime)[0]?.value;
-      const stored = presented === undefined ? undefined : this.credentials.find(method.credential, presented);
-      const known = stored
-        ? isValidAt(stored, lockTime)
-        : !(method.credential === 'passcode' && presented !== undefined && this.passcodes.isBlocked(presented));
-      const valid = presented !== undefined && request.valid !== false && known;
-      if (!valid) {
-        this.record(method.refusedRecordType ?? LockRecordType.unlockFailed, { ...actor, credential: presented }, 0);
+      const kind = method.credential;
+      const presented = request.credential ?? this.validCredentials(kind)[0]?.value;
+      const stored = presented === undefined ? undefined : this.credentials.find(kind, presented);
+      const refusedAs = this.refusalOf(method, presented, stored, request.valid, lockTime);
+      if (refusedAs !== undefined) {
+        this.record(refusedAs, { ...actor, credential: presented }, 0);
         return refused('rejected');
       }
       actor.username ??= stored?.holder;
@@ -405,20 +416,83 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
     return succeeded({ keyId, belowVersion: held });
   }
 
-  addCredential(credential: NewCredential): StoredCredential {
+  /**
+   * Over Bluetooth: stores a card, fingerprint, face, palm vein, QR code or key fob under the
+   * cloud's `credentialId`, with its validity and weekly cycle. Without `value` the lock enrols
+   * what is held at its reader (a palm over its sensor) and answers the value it made of it; a
+   * retry (the same `credentialId` again) replaces the stored one, keeping its enrolled value.
+   * `rejected` when another credential of the kind has the value, `storageFull` beyond
+   * MAX_STORED_CREDENTIALS of the kind. Logs `cardAdded` / `fingerprintAdded`.
+   */
+  addCredential(params: LockCredential): LockOutcome<DeviceCommandResult<'addCredential'>> {
+    if (!this.reads(params.kind)) return refused('unsupported');
+    const existing = this.credentials.byCredentialId(params.kind, params.credentialId);
+    const value = params.value ?? existing?.value ?? this.enrol(params.kind);
+    const sameValue = this.credentials.find(params.kind, value);
+    if (sameValue && sameValue.id !== existing?.id) return refused('rejected');
+    if (!existing && this.credentials.ofKind(params.kind).length >= MAX_STORED_CREDENTIALS) {
+      return refused('storageFull');
+    }
+    const entry = lockCredentialEntry(params, value, existing?.holder);
+    if (existing) this.credentials.replace(existing.id, entry);
+    else this.credentials.add(entry);
+    this.logCredentialChange(ADDED_RECORD[params.kind], value);
+    return succeeded({ credentialId: params.credentialId, value });
+  }
+
+  /** Over Bluetooth: new validity and cycle for a stored credential (`rejected` when it holds none by that id). */
+  changeCredential(
+    params: DeviceCommandParams<'changeCredential'>,
+  ): LockOutcome<DeviceCommandResult<'changeCredential'>> {
+    if (!this.reads(params.kind)) return refused('unsupported');
+    const existing = this.credentials.byCredentialId(params.kind, params.credentialId);
+    if (!existing) return refused('rejected');
+    this.credentials.replace(existing.id, lockCredentialEntry(params, existing.value, existing.holder));
+    this.emit('changed');
+    return succeeded({ credentialId: params.credentialId });
+  }
+
+  /**
+   * Over Bluetooth: erases the credential stored under `credentialId` (one the lock does not
+   * hold: done already). Logs `cardDeleted` / `fingerprintDeleted`.
+   */
+  deleteCredential(
+    kind: LockCredentialKind,
+    credentialId: number,
+  ): LockOutcome<DeviceCommandResult<'deleteCredential'>> {
+    if (!this.reads(kind)) return refused('unsupported');
+    const existing = this.credentials.byCredentialId(kind, credentialId);
+    if (existing) {
+      this.credentials.remove(existing.id);
+      this.logCredentialChange(DELETED_RECORD[kind], existing.value);
+    }
+    return succeeded({ credentialId });
+  }
+
+  /** Over Bluetooth: erases every credential of a kind, factory ones too. Logs `cardsCleared` / `fingerprintsCleared`. */
+  clearCredentials(kind: LockCredentialKind): LockOutcome<DeviceCommandResult<'clearCredentials'>> {
+    if (!this.reads(kind)) return refused('unsupported');
+    const count = this.credentials.clear(kind);
+    this.logCredentialChange(CLEARED_RECORD[kind], undefined);
+    return succeeded({ count });
+  }
+
+  /** The credentials of a kind that open now (validity and weekly cycle, by the lock's clock and timezone). */
+  validCredentials(kind: CredentialKind): StoredCredential[] {
+    return this.credentials.validOfKind(kind, this.lockTime(), this.timezoneRawOffset);
+  }
+
+  /** Stores a credential directly, as if it had always been there (tests, demo set-ups). */
+  storeCredential(credential: NewCredential): StoredCredential {
     const stored = this.credentials.add(credential);
-    const recordType = ADDED_RECORD[stored.kind];
-    if (recordType) this.record(recordType, { credential: stored.value });
-    else this.emit('changed');
+    this.logCredentialChange(ADDED_RECORD[stored.kind], stored.value);
     return stored;
   }
 
-  deleteCredential(id: number): StoredCredential | undefined {
+  /** Erases a stored credential by the lock's own id. */
+  eraseCredential(id: number): StoredCredential | undefined {
     const removed = this.credentials.remove(id);
-    if (!removed) return undefined;
-    const recordType = DELETED_RECORD[removed.kind];
-    if (recordType) this.record(recordType, { credential: removed.value });
-    else this.emit('changed');
+    if (removed) this.logCredentialChange(DELETED_RECORD[removed.kind], removed.value);
     return removed;
   }
 
@@ -515,6 +589,41 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
     this.openBolt(LockRecordType.passcodeUnlock, { username: stored?.holder, credential: code });
     this.emit('state');
     return succeeded(this.boltResult());
+  }
+
+  /** Which record a local unlock gets when it is refused, or undefined when the credential opens. */
+  private refusalOf(
+    method: ReturnType<typeof localUnlockMethod>,
+    presented: string | undefined,
+    stored: StoredCredential | undefined,
+    valid: boolean | undefined,
+    lockTime: number,
+  ): RecordType | undefined {
+    const refusedAs = method.refusedRecordType ?? LockRecordType.unlockFailed;
+    if (presented === undefined || valid === false) return refusedAs;
+    if (stored)
+      return admitsAt(stored, lockTime, this.timezoneRawOffset) ? undefined : (method.expiredRecordType ?? refusedAs);
+    // A passcode the lock does not store may be an offline one: trusted here unless blocked.
+    if (method.credential === 'passcode') return this.passcodes.isBlocked(presented) ? refusedAs : undefined;
+    return refusedAs;
+  }
+
+  /** Whether the lock has a reader for this kind of credential. */
+  private reads(kind: LockCredentialKind): boolean {
+    return lockSupports(this.kind, LOCAL_UNLOCK_METHODS[kind].feature);
+  }
+
+  /** What the lock makes of a credential held at its reader (a palm over its sensor): a value no stored one has. */
+  private enrol(kind: LockCredentialKind): string {
+    for (;;) {
+      const value = `${ENROLLED_PREFIX[kind]}${randomDigits(10)}`;
+      if (!this.credentials.find(kind, value)) return value;
+    }
+  }
+
+  private logCredentialChange(recordType: RecordType | undefined, value: string | undefined): void {
+    if (recordType) this.record(recordType, { credential: value });
+    else this.emit('changed');
   }
 
   private customPasscode(passcodeId: number): StoredCredential | undefined {
@@ -629,6 +738,38 @@ function storedVerdict(stored: StoredCredential, lockTime: number): KeypadVerdic
   return { kind: 'open' };
 }
 
+/** A credential the cloud stores on the lock, with the value the lock recognises. */
+function lockCredentialEntry(
+  params: DeviceCommandParams<'changeCredential'>,
+  value: string,
+  holder: string | undefined,
+): NewCredential {
+  return {
+    kind: params.kind,
+    value,
+    credentialId: params.credentialId,
+    ...(holder !== undefined ? { holder } : {}),
+    ...(params.startDate !== undefined ? { startDate: params.startDate } : {}),
+    ...(params.endDate !== undefined ? { endDate: params.endDate } : {}),
+    ...(params.cycle ? { cycle: { ...params.cycle, weekDays: [...params.cycle.weekDays] } } : {}),
+  };
+}
+
+/** How the value of a credential the lock enrolled itself starts. */
+const ENROLLED_PREFIX: Record<LockCredentialKind, string> = {
+  card: '',
+  fingerprint: 'FP',
+  face: 'FACE',
+  palmVein: 'PALM',
+  qrCode: 'QR',
+  keyFob: 'FOB',
+};
+
+function randomDigits(length: number): string {
+  return Array.from({ length }, (_, i) => String(i === 0 ? randomInt(1, 10) : randomInt(0, 10))).join('');
+}
+
+/** The records of stored credentials (the log has codes for cards and fingerprints only). */
 const ADDED_RECORD: Partial<Record<StoredCredential['kind'], RecordType>> = {
   passcode: LockRecordType.passcodeAdded,
   card: LockRecordType.cardAdded,
@@ -639,4 +780,9 @@ const DELETED_RECORD: Partial<Record<StoredCredential['kind'], RecordType>> = {
   passcode: LockRecordType.passcodeDeleted,
   card: LockRecordType.cardDeleted,
   fingerprint: LockRecordType.fingerprintDeleted,
+};
+
+const CLEARED_RECORD: Partial<Record<StoredCredential['kind'], RecordType>> = {
+  card: LockRecordType.cardsCleared,
+  fingerprint: LockRecordType.fingerprintsCleared,
 };

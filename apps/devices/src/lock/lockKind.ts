@@ -27,6 +27,8 @@ const MODELS: Record<LockKind, LockModel> = {
       'card',
       'fingerprint',
       'face',
+      'palmVein',
+      'qrCode',
       'keyFob',
       'autoLock',
       'remoteUnlock',

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -166,6 +167,11 @@ export const locks = pgTable(
     roomStatus: integer('room_status').notNull().default(2),
     /** DaylightSavingReminder: 1 enter, 2 exit, 3 do not remind (the console's own setting). */
     daylightSavingReminder: integer('daylight_saving_reminder').notNull().default(3),
+    /** FaceIdentifyFrequency: how often an eKey holder identifies their face (1 first time only). */
+    faceAuthFrequency: integer('face_auth_frequency').notNull().default(1),
+    /** A hotel lock's place in its owner's hotel settings (hotel_settings): building and floor. */
+    hotelBuilding: integer('hotel_building'),
+    hotelFloor: integer('hotel_floor'),
     createdAt: createdAt(),
   },
   (t) => [index('locks_owner_idx').on(t.ownerId), index('locks_owner_name_idx').on(t.ownerId, t.name, t.id)],
@@ -425,4 +431,103 @@ export const passcodes = pgTable(
     index('passcodes_lock_code_idx').on(t.lockId, t.code),
     index('passcodes_lock_idx').on(t.lockId, t.createdAt),
   ],
+);
+
+/** Bytes (PostgreSQL bytea), as a Buffer on both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Cards, fingerprints, faces, palm veins, QR codes and key fobs a lock stores (one table, `kind`
+ * tells them apart). `value` is what the lock recognises: the card or key fob number, the
+ * SHA-256 of a fingerprint template or face photo, the palm vein number the lock answered, the
+ * QR code number. A row leaves the table when the lock confirms its deletion; a lost card stays,
+ * as lost. No lock holds the same live value of a kind twice.
+ */
+export const lockCredentials = pgTable(
+  'lock_credentials',
+  {
+    id: serial('id').primaryKey(),
+    lockId: integer('lock_id')
+      .notNull()
+      .references(() => locks.id, { onDelete: 'cascade' }),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id),
+    /** LockCredentialKind of the contract. */
+    kind: text('kind').notNull(),
+    /** The number shown: card, key fob or QR code number; fingerprint and face: the id; palm vein: the lock's. */
+    number: text('number').notNull(),
+    name: text('name').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    /** Cards: CardType; fingerprints: FingerprintDeviceType; others null. */
+    type: integer('type'),
+    /** ValidityType 1 permanent, 2 limited, 3 once, 4 cyclic. */
+    validityType: integer('validity_type').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    cycle: jsonb('cycle').$type<{ weekDays: number[]; startMinute: number; endMinute: number }>(),
+    /** CardStatus / CredentialStatus of the contract (as stored: normal, never will-be-valid or invalid). */
+    status: integer('status').notNull(),
+    /** Faces: the holder's ID number. */
+    idNumber: text('id_number'),
+    /** QR codes: the signed text the code carries; faces: where the console loads the photo. */
+    link: text('link'),
+    /** What the lock recognises; null for a palm vein until the lock answers it. */
+    value: text('value'),
+    /** The validity a running change asks for, applied when the lock confirms it. */
+    pendingValidity: jsonb('pending_validity').$type<{
+      validityType: number;
+      startDate: number | null;
+      endDate: number | null;
+      cycle: { weekDays: number[]; startMinute: number; endMinute: number } | null;
+    }>(),
+    /** The remote operation in flight for it. */
+    operationId: text('operation_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('lock_credentials_lock_idx').on(t.lockId, t.kind, t.createdAt),
+    index('lock_credentials_number_idx').on(t.kind, t.number),
+    uniqueIndex('lock_credentials_live_value_unique').on(t.lockId, t.kind, t.value).where(sql`${t.status} <> 12`),
+  ],
+);
+
+/** Face photos, kept apart from their credentials' rows (lists never read them). */
+export const facePhotos = pgTable('face_photos', {
+  credentialId: integer('credential_id')
+    .primaryKey()
+    .references(() => lockCredentials.id, { onDelete: 'cascade' }),
+  /** jpg, png or bmp. */
+  format: text('format').notNull(),
+  bytes: bytea('bytes').notNull(),
+});
+
+/** An account's hotel settings: the card sector its encoder writes and its buildings' floor counts. */
+export const hotelSettings = pgTable('hotel_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sector: integer('sector').notNull().default(0),
+  buildings: jsonb('buildings').$type<{ building: number; floors: number }[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Units of a value-added service an account holds (ServiceType: 3 face identify, 5 fingerprint);
+ * an account without a row has none.
+ */
+export const serviceBalances = pgTable(
+  'service_balances',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceType: integer('service_type').notNull(),
+    units: integer('units').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.serviceType] }), check('service_balances_units', sql`${t.units} >= 0`)],
 );

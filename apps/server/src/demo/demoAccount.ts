@@ -1,5 +1,12 @@
-import { countryForCallingCode, DEFAULT_COUNTRY_CODE, parseAccount, validatePassword } from '@smartlock/contract';
+import {
+  countryForCallingCode,
+  DEFAULT_COUNTRY_CODE,
+  parseAccount,
+  ServiceType,
+  validatePassword,
+} from '@smartlock/contract';
 import type { Db } from '../db/client';
+import { serviceBalances } from '../db/schema';
 import { findUserByAccount, insertUser, updatePasswordHash } from '../domains/user/userQueries';
 import { hashPassword, verifyPassword } from '../security/password';
 
@@ -16,6 +23,7 @@ export async function ensureDemoAccount(db: Db, account: string, password: strin
     if (!(await verifyPassword(existing.passwordHash, password))) {
       await updatePasswordHash(db, existing.id, await hashPassword(password));
     }
+    await grantDemoUnits(db, existing.id);
     return existing.id;
   }
   const created = await insertUser(db, {
@@ -27,5 +35,23 @@ export async function ensureDemoAccount(db: Db, account: string, password: strin
     passwordHash: await hashPassword(password),
     packageName,
   });
+  await grantDemoUnits(db, created.id);
   return created.id;
+}
+
+/** Units of the paid services the demo account starts with (new accounts have none), so fingerprints and face identification work. */
+export const DEMO_SERVICE_UNITS = { [ServiceType.fingerprint]: 50, [ServiceType.faceIdentify]: 50 } as const;
+
+/** Gives the demo account its starting units once: a restart does not top them up. */
+async function grantDemoUnits(db: Db, userId: number): Promise<void> {
+  await db
+    .insert(serviceBalances)
+    .values(
+      Object.entries(DEMO_SERVICE_UNITS).map(([serviceType, units]) => ({
+        userId,
+        serviceType: Number(serviceType),
+        units,
+      })),
+    )
+    .onConflictDoNothing();
 }

@@ -238,7 +238,16 @@ export const detail = defineCall({
     ),
     createdAt: z.number(),
     /** How many live credentials of each kind the lock has (deleted ones not counted), for the tab labels. */
-    credentialCounts: z.object({ ekey: z.number().int(), passcode: z.number().int() }),
+    credentialCounts: z.object({
+      ekey: z.number().int(),
+      passcode: z.number().int(),
+      card: z.number().int(),
+      fingerprint: z.number().int(),
+      face: z.number().int(),
+      palmVein: z.number().int(),
+      qrCode: z.number().int(),
+      keyFob: z.number().int(),
+    }),
   }),
 });
 

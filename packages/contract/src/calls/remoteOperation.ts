@@ -16,6 +16,13 @@ export const REMOTE_OPERATIONS = [
   'changePasscode',
   'deletePasscode',
   'revokeEKey',
+  // Cards, fingerprints, faces, palm veins, QR codes and key fobs (lockCredential.ts): stored,
+  // changed, deleted, all of a kind cleared, a card reported lost (deleted, listed as lost).
+  'addCredential',
+  'changeCredential',
+  'deleteCredential',
+  'clearCredentials',
+  'reportCardLoss',
 ] as const;
 export type RemoteOperationName = (typeof REMOTE_OPERATIONS)[number];
 

@@ -1,5 +1,5 @@
 import { EKeyAuthorized, EKeyStatus, type Span, ValidityType } from '@smartlock/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -44,4 +44,17 @@ export async function credentialManager(db: Executor, userId: number, lockId: nu
 /** The owner only (advanced eKey actions: delete all, reset). */
 export function requireOwner(manager: CredentialManager): void {
   if (manager.role !== 'owner') throw new ApiError('noPermission', {}, 'owner only');
+}
+
+/**
+ * SQL: the lock (`locks` in the query) is one whose credentials `userId` manages — the owner's,
+ * or one the user holds a normal administrator eKey for that is valid now (as credentialManager).
+ */
+export function managedLockCondition(userId: number): SQL {
+  return sql`(${locks.ownerId} = ${userId} or exists (
+    select 1 from ${ekeys}
+    where ${ekeys.lockId} = ${locks.id} and ${ekeys.recipientId} = ${userId}
+      and ${ekeys.keyRight} = ${EKeyAuthorized.yes} and ${ekeys.status} = ${EKeyStatus.normal}
+      and (${ekeys.validityType} = ${ValidityType.permanent}
+        or (${ekeys.startDate} <= now() and ${ekeys.endDate} > now()))))`;
 }

@@ -1,6 +1,7 @@
 import {
   GroupId,
   hasFeature,
+  LOCK_CREDENTIAL_KINDS,
   LockAdminFlag,
   LockQueryType,
   LockRole,
@@ -9,10 +10,20 @@ import {
 } from '@smartlock/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ekeys, gatewayLocks, gateways, lockGroupLocks, lockGroups, locks, passcodes } from '../../db/schema';
+import {
+  ekeys,
+  gatewayLocks,
+  gateways,
+  lockCredentials,
+  lockGroupLocks,
+  lockGroups,
+  locks,
+  passcodes,
+} from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import { GONE_EKEY_STATUSES } from '../ekey/ekeyStatus';
+import { NOT_LIVE } from '../lockCredential/credentialKinds';
 import type { LockRow } from './lockAccess';
 
 export interface LockListQuery {
@@ -118,7 +129,7 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
     .innerJoin(gateways, and(eq(gateways.id, gatewayLocks.gatewayId), eq(gateways.ownerId, lock.ownerId)))
     .where(eq(gatewayLocks.lockId, lock.id))
     .orderBy(asc(gateways.name));
-  const [[ekeyCount], [passcodeCount]] = await Promise.all([
+  const [[ekeyCount], [passcodeCount], storedCounts] = await Promise.all([
     db
       .select({ n: count() })
       .from(ekeys)
@@ -127,7 +138,17 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
       .select({ n: count() })
       .from(passcodes)
       .where(and(eq(passcodes.lockId, lock.id), ne(passcodes.status, PasscodeStatus.deleted))),
+    db
+      .select({ kind: lockCredentials.kind, n: count() })
+      .from(lockCredentials)
+      .where(and(eq(lockCredentials.lockId, lock.id), notInArray(lockCredentials.status, [...NOT_LIVE])))
+      .groupBy(lockCredentials.kind),
   ]);
+  const stored = Object.fromEntries(LOCK_CREDENTIAL_KINDS.map((kind) => [kind, 0])) as Record<
+    (typeof LOCK_CREDENTIAL_KINDS)[number],
+    number
+  >;
+  for (const row of storedCounts) if (row.kind in stored) stored[row.kind as keyof typeof stored] = row.n;
   const online = reaching.filter((r) => r.gateway.online === 1);
   const best = online.reduce<number | null>(
     (m, r) => (r.rssi !== null && (m === null || r.rssi > m) ? r.rssi : m),
@@ -152,6 +173,6 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
       signalGrade: r.gateway.online ? signalGradeOfRssi(r.rssi) : 0,
     })),
     createdAt: lock.createdAt.getTime(),
-    credentialCounts: { ekey: ekeyCount?.n ?? 0, passcode: passcodeCount?.n ?? 0 },
+    credentialCounts: { ekey: ekeyCount?.n ?? 0, passcode: passcodeCount?.n ?? 0, ...stored },
   };
 }

@@ -197,6 +197,11 @@ describe('a stranger', () => {
       '/ekey/send': { receiverUsername: 'settings-owner@example.com', validityType: 1 },
       '/passcode/get': { keyboardPwdType: 2 },
       '/passcode/add': { keyboardPwd: '246813' },
+      '/card/add': { cardNumber: '12345678' },
+      '/keyfob/add': { keyFobNumber: 'ABCDEF' },
+      '/face/add': { name: 'Mina Lee', idNumber: 'P1234567' },
+      '/hotel/setLockRoom': { building: 1, floor: 1 },
+      '/lock/updateFaceAuthFrequency': { frequency: 2 },
     };
     for (const call of lockCalls) {
       const reply = await stranger.call(call, { lockId, ...(valid[call.path] ?? {}) });

@@ -13,6 +13,7 @@ import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { passcodes, users } from '../../db/schema';
+import { nextSerialId } from '../../db/sequence';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import { translate } from '../../i18n';
@@ -70,7 +71,7 @@ export class PasscodeService {
     assertVerdict(validatePasscodeLength(request.keyboardPwd, { brandMin: caller.brandMinLength }), 'keyboardPwd');
     const span = passcodeSpan(request, manager.lock.timezoneRawOffset, manager.editorSpan);
     await this.requireFreeDigits(manager.lock.id, request.keyboardPwd);
-    const passcodeId = await this.nextPasscodeId();
+    const passcodeId = await nextSerialId(this.db, 'passcodes');
     const params = {
       passcodeId,
       code: request.keyboardPwd,
@@ -256,16 +257,6 @@ export class PasscodeService {
       .where(and(eq(passcodes.lockId, lockId), eq(passcodes.code, code), ne(passcodes.status, PasscodeStatus.deleted)))
       .limit(1);
     if (live) throw new ApiError('passcodeExists');
-  }
-
-  private async nextPasscodeId(): Promise<number> {
-    const result = await this.db.execute<{ id: number }>(
-      sql`select nextval(pg_get_serial_sequence('passcodes', 'id'))::int as id`,
-    );
-    const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[];
-    const id = rows[0]?.id;
-    if (typeof id !== 'number') throw new Error('no passcode id');
-    return id;
   }
 
   private async present(id: number): Promise<PasscodeItem> {

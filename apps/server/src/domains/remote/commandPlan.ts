@@ -2,6 +2,8 @@ import {
   DEVICE_COMMANDS,
   type DeviceCommandName,
   hasFeature,
+  LOCK_CREDENTIAL_KINDS,
+  type LockCredentialKind,
   type LockFeatureName,
   LockSetting,
   LockSwitch,
@@ -20,6 +22,28 @@ export interface CommandPlan {
   params: Record<string, unknown>;
 }
 
+/** The operations on cards, fingerprints, faces, palm veins, QR codes and key fobs. */
+export type CredentialOperationName = Extract<
+  RemoteOperationName,
+  'addCredential' | 'changeCredential' | 'deleteCredential' | 'clearCredentials' | 'reportCardLoss'
+>;
+
+/** The device command each of them sends (a lost card is deleted from the lock). */
+const CREDENTIAL_COMMANDS: Record<CredentialOperationName, DeviceCommandName> = {
+  addCredential: 'addCredential',
+  changeCredential: 'changeCredential',
+  deleteCredential: 'deleteCredential',
+  clearCredentials: 'clearCredentials',
+  reportCardLoss: 'deleteCredential',
+};
+
+/** The kind a stored-credential command is for (each kind needs the lock feature of the same name). */
+function credentialKindOf(params: Record<string, unknown> | undefined): LockCredentialKind {
+  const kind = params?.kind;
+  if (!(LOCK_CREDENTIAL_KINDS as readonly unknown[]).includes(kind)) throw new ApiError('badParameter', {}, 'kind');
+  return kind as LockCredentialKind;
+}
+
 /** What the caller asked for, beyond the lock. */
 export interface OperationRequest {
   name: RemoteOperationName;
@@ -29,7 +53,7 @@ export interface OperationRequest {
   autoLockSeconds?: number;
   timezoneRawOffset?: number;
   passageMode?: { enabled: boolean; periods: PassagePeriod[] };
-  /** The device params of a credential command (passcodes, eKey revocations), built by their domain. */
+  /** The device params of a credential command (passcodes, eKey revocations, cards...), built by their domain. */
   credential?: Record<string, unknown>;
 }
 
@@ -110,6 +134,13 @@ export function planOperation(lock: LockRow, request: OperationRequest): Command
       return { command: request.name, params: request.credential ?? {} };
     case 'revokeEKey':
       return { command: 'revokeEKey', params: request.credential ?? {} };
+    case 'addCredential':
+    case 'changeCredential':
+    case 'deleteCredential':
+    case 'clearCredentials':
+    case 'reportCardLoss':
+      requireFeature(lock, credentialKindOf(request.credential));
+      return { command: CREDENTIAL_COMMANDS[request.name], params: request.credential ?? {} };
   }
 }
 

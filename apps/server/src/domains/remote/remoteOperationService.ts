@@ -117,7 +117,8 @@ export class RemoteOperationService {
 
   /**
    * A setting that is the cloud's own (no command to send): saved now, and answered as an
-   * operation that has already succeeded, like every other setting.
+   * operation that has already succeeded, like every other setting. `options.lock`: a lock the
+   * caller's domain has already checked the caller may operate (else the caller must manage it).
    */
   async completeInCloud(
     userId: number,
@@ -125,8 +126,9 @@ export class RemoteOperationService {
     name: RemoteOperationName,
     result: Record<string, unknown>,
     save: (tx: Executor) => Promise<unknown>,
+    options: { lock?: LockRow } = {},
   ): Promise<RemoteOperation> {
-    await managedLock(this.db, userId, lockId);
+    if (!options.lock) await managedLock(this.db, userId, lockId);
     const row = await this.db.transaction(async (tx) => {
       await save(tx);
       const now = new Date();
@@ -268,7 +270,7 @@ export class RemoteOperationService {
         .returning();
       if (!ended) return undefined;
       const change = result ? await applyResult(tx, ended.lockId, ended.command, result) : undefined;
-      await applyCredentialOutcome(tx, ended, state === RemoteOperationState.success);
+      await applyCredentialOutcome(tx, ended, state === RemoteOperationState.success, result);
       return { ended, change };
     });
     if (!outcome) return undefined;
