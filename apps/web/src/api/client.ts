@@ -21,6 +21,9 @@ export interface ClientOptions {
 
 type Params = Record<string, string | number | boolean | undefined | null>;
 
+/** The files of an upload (a multipart call), by part name: `{ photo: file }`. */
+export type UploadFiles = Record<string, Blob>;
+
 /**
  * The one API client: signs every call with the contract's signature, sends language and
  * package name, and maps every reply through `interpretReply`.
@@ -35,7 +38,7 @@ export class ApiClient {
     return this.lastTimestamp;
   }
 
-  private async send(call: CallDefinition, params: Params): Promise<RawReply> {
+  private async send(call: CallDefinition, params: Params, files?: UploadFiles): Promise<RawReply> {
     const all: Record<string, string> = {};
     for (const [key, value] of Object.entries(params)) {
       if (value !== undefined && value !== null)
@@ -46,8 +49,10 @@ export class ApiClient {
     all[RequestParam.lang] = this.options.language();
     const packageName = this.options.packageName();
     if (packageName) all[RequestParam.packageName] = packageName;
+    // Files are not parameters: the signature covers the fields only (docs/api.md).
     all[RequestParam.sign] = await signRequest(call.path, all, this.options.appSecret);
     const body = new URLSearchParams(all);
+    const multipart = call.method === 'POST' && call.multipart === true && files !== undefined;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs ?? 30_000);
     const doFetch = this.options.fetch ?? fetch;
@@ -55,13 +60,21 @@ export class ApiClient {
       const response =
         call.method === 'GET'
           ? await doFetch(`/api${call.path}?${body}`, { credentials: 'same-origin', signal: controller.signal })
-          : await doFetch(`/api${call.path}`, {
-              method: 'POST',
-              credentials: 'same-origin',
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              body,
-              signal: controller.signal,
-            });
+          : multipart
+            ? await doFetch(`/api${call.path}`, {
+                method: 'POST',
+                credentials: 'same-origin',
+                // The browser sets multipart/form-data with its boundary.
+                body: multipartBody(all, files),
+                signal: controller.signal,
+              })
+            : await doFetch(`/api${call.path}`, {
+                method: 'POST',
+                credentials: 'same-origin',
+                headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                body,
+                signal: controller.signal,
+              });
       const redirectedToRoot = response.redirected && new URL(response.url, location.origin).pathname === '/';
       return { status: response.status, text: await response.text(), redirectedToRoot };
     } catch (error) {
@@ -72,8 +85,12 @@ export class ApiClient {
     }
   }
 
-  async outcome<C extends CallDefinition>(call: C, params: ParamsOf<C> | Params = {}): Promise<Outcome<DataOf<C>>> {
-    const outcome = interpretReply<DataOf<C>>(await this.send(call, params as Params));
+  async outcome<C extends CallDefinition>(
+    call: C,
+    params: ParamsOf<C> | Params = {},
+    files?: UploadFiles,
+  ): Promise<Outcome<DataOf<C>>> {
+    const outcome = interpretReply<DataOf<C>>(await this.send(call, params as Params, files));
     if (!outcome.ok && (outcome.failure.kind === 'loginExpired' || outcome.failure.kind === 'redirect')) {
       this.options.onSessionLost(outcome.failure);
     }
@@ -87,10 +104,36 @@ export class ApiClient {
     return outcome.data;
   }
 
+  /**
+   * An upload: a multipart call (the contract marks it `multipart`) whose fields are the
+   * parameters and whose files are parts; the call's data, or a thrown CallFailure.
+   */
+  async upload<C extends CallDefinition>(
+    call: C,
+    params: ParamsOf<C> | Params,
+    files: UploadFiles,
+  ): Promise<DataOf<C>> {
+    if (call.multipart !== true) throw new Error(`${call.path} takes no upload`);
+    const outcome = await this.outcome(call, params, files);
+    if (!outcome.ok) throw new CallFailure(outcome.failure);
+    return outcome.data;
+  }
+
   /** Several calls that succeed together only if every one succeeds. */
   async all<C extends CallDefinition>(call: C, many: (ParamsOf<C> | Params)[]): Promise<DataOf<C>[]> {
     const outcome = interpretAll(await Promise.all(many.map((params) => this.outcome(call, params))));
     if (!outcome.ok) throw new CallFailure(outcome.failure);
     return outcome.data;
   }
+}
+
+/** A multipart body: every signed field, then the files (each with its file name, if it has one). */
+export function multipartBody(fields: Record<string, string>, files: UploadFiles = {}): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, file] of Object.entries(files)) {
+    if (typeof File !== 'undefined' && file instanceof File) form.append(name, file, file.name);
+    else form.append(name, file, name);
+  }
+  return form;
 }

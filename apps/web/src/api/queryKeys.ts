@@ -3,10 +3,14 @@
  * these, so a live event or a finished change refreshes every screen of a domain by prefix.
  */
 export const QUERY_ROOT = {
+  /** Cards, fingerprints, faces, palm veins, QR codes and key fobs (`credential`, kind, ...). */
+  credential: ['credential'],
   ekey: ['ekey'],
   gateway: ['gateway'],
   gatewayLocks: ['gateway', 'locks'],
   group: ['group'],
+  /** The hotel settings and the hotel locks' rooms. */
+  hotel: ['hotel'],
   lock: ['lock'],
   lockRecord: ['lockRecord'],
   passcode: ['passcode'],

@@ -43,6 +43,17 @@ const credentials = {
   sentEKey: () => import('../features/ekey/EKeySentPage'),
   issuePasscode: () => import('../features/passcode/IssuePasscodePage'),
   sentPasscode: () => import('../features/passcode/PasscodeSentPage'),
+  issueCard: () => import('../features/lockCredential/issue/IssueCardPage'),
+  issueFingerprint: () => import('../features/lockCredential/issue/IssueFingerprintPage'),
+  issueFace: () => import('../features/lockCredential/issue/IssueFacePage'),
+  issueQrCode: () => import('../features/lockCredential/issue/IssueQrCodePage'),
+};
+
+const hotel = {
+  manage: () => import('../features/hotel/CardManagePage'),
+  send: () => import('../features/hotel/CardSendPage'),
+  issue: () => import('../features/hotel/CardIssuePage'),
+  props: () => import('../features/hotel/CardPropsPage'),
 };
 
 const auth = {
@@ -100,7 +111,7 @@ const RECORD_QUERY = [
   'keyfobNo',
 ] as const;
 
-const manageTabs = ['ekey', 'passcode', 'card', 'fingerprint', 'palmVein', 'face', 'qrcode'] as const;
+const manageTabs = ['ekey', 'passcode', 'card', 'fingerprint', 'palmVein', 'face', 'qrcode', 'keyfob'] as const;
 export type ManageTab = (typeof manageTabs)[number];
 export const MANAGE_TABS: readonly ManageTab[] = manageTabs;
 
@@ -157,21 +168,37 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     lockId: true,
     page: credentials.issuePasscode,
   },
-  { path: '/manage/issueCard', name: 'manage-issue-card', title: 'route.issueCard', trail: 'lockInfo', lockId: true },
+  {
+    path: '/manage/issueCard',
+    name: 'manage-issue-card',
+    title: 'route.issueCard',
+    trail: 'lockInfo',
+    lockId: true,
+    page: credentials.issueCard,
+  },
   {
     path: '/manage/issuePrint',
     name: 'manage-issue-print',
     title: 'route.issueFingerprint',
     trail: 'lockInfo',
     lockId: true,
+    page: credentials.issueFingerprint,
   },
-  { path: '/manage/issueFace', name: 'manage-issue-face', title: 'route.issueFace', trail: 'lockInfo', lockId: true },
+  {
+    path: '/manage/issueFace',
+    name: 'manage-issue-face',
+    title: 'route.issueFace',
+    trail: 'lockInfo',
+    lockId: true,
+    page: credentials.issueFace,
+  },
   {
     path: '/manage/issueQrcode',
     name: 'manage-issue-qrcode',
     title: 'route.issueQrCode',
     trail: 'lockInfo',
     lockId: true,
+    page: credentials.issueQrCode,
   },
   {
     path: '/manage/exportRecord',
@@ -228,15 +255,16 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     trail: 'lockUsers',
   },
   { path: '/lockUser/export', name: 'lock-user-export', title: 'route.exportLockUsers', trail: 'lockUsers' },
-  { path: '/card/manage', name: 'card-manage', title: 'route.cards', trail: 'card' },
+  { path: '/card/manage', name: 'card-manage', title: 'route.cards', trail: 'card', page: hotel.manage },
   {
     path: '/card/send',
     name: 'card-send',
     title: 'route.sendCard',
     trail: 'card',
     requires: { cardNumberMsg: true, otherwise: '/card/manage' },
+    page: hotel.send,
   },
-  { path: '/card/issue', name: 'card-issue', title: 'route.issueHotelCard', trail: 'card' },
-  { path: '/card/props', name: 'card-props', title: 'route.cardSettings', trail: 'card' },
+  { path: '/card/issue', name: 'card-issue', title: 'route.issueHotelCard', trail: 'card', page: hotel.issue },
+  { path: '/card/props', name: 'card-props', title: 'route.cardSettings', trail: 'card', page: hotel.props },
   { path: '/plug/home', name: 'plug-home', title: 'route.gateways', trail: 'gateway', page: gateway.home },
 ];

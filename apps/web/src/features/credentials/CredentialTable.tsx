@@ -15,34 +15,40 @@ interface Page<T> {
 }
 
 /**
- * A lock's credentials of one kind (eKeys, passcodes), paged on the server: the load error with
- * retry, the table, the empty state (with or without a search), the pagination.
- * `kind` names the i18n group (`<kind>.emptyTitle`, `<kind>.noMatch`, ...) and the test ids.
+ * A lock's credentials of one kind (eKeys, passcodes, cards, ...), paged on the server: the load
+ * error with retry, the table, the empty state (with or without a search), the pagination.
+ * `kind` names the test ids (`<kind>-table`, `<kind>-empty`); `texts` the i18n group of the
+ * empty states (`<texts>.emptyTitle`, `<texts>.noMatch`, ...), `kind` unless given.
+ * `rowProps` adds attributes to each row (test ids).
  */
 export function CredentialTable<T extends object>({
   kind,
+  texts = kind,
   list,
   columns,
   rowKey,
   searchStr,
   onPage,
+  rowProps,
 }: {
-  kind: 'ekey' | 'passcode';
+  kind: string;
+  texts?: string;
   list: UseQueryResult<Page<T>> & { isPlaceholderData: boolean };
   columns: ColumnsType<T>;
   rowKey: keyof T & string;
   searchStr: string;
   onPage: (page: Paging) => void;
+  rowProps?: (item: T) => Record<string, string>;
 }) {
   const { t } = useTranslation();
   const empty = searchStr ? (
     <EmptyWithHint
-      title={t(`${kind}.noMatch`, { search: searchStr })}
-      hint={t(`${kind}.noMatchHint`)}
+      title={t(`${texts}.noMatch`, { search: searchStr })}
+      hint={t(`${texts}.noMatchHint`)}
       testId={`${kind}-empty`}
     />
   ) : (
-    <EmptyWithHint title={t(`${kind}.emptyTitle`)} hint={t(`${kind}.emptyHint`)} testId={`${kind}-empty`} />
+    <EmptyWithHint title={t(`${texts}.emptyTitle`)} hint={t(`${texts}.emptyHint`)} testId={`${kind}-empty`} />
   );
   return (
     <>
@@ -55,6 +61,7 @@ export function CredentialTable<T extends object>({
         dataSource={list.data?.list}
         loading={list.isPending || (list.isPlaceholderData && list.isFetching)}
         scroll={{ x: 'max-content' }}
+        onRow={rowProps ? (item) => rowProps(item) as object : undefined}
         locale={{ emptyText: list.isPending ? ' ' : empty }}
         pagination={
           list.data && list.data.total > 0

@@ -32,18 +32,25 @@ const clockOf = (minutes: number): Dayjs =>
 type Pair = [Dayjs | null, Dayjs | null] | null;
 
 /**
- * An eKey's validity, the same everywhere a key is sent or changed: permanent; limited or once
- * from a date and time to another; or cyclic between two dates, on chosen weekdays, between two
- * times of the lock's day. Works as a form control (`value`, `onChange`).
+ * A credential's validity, the same everywhere an eKey, card, fingerprint, ... is issued or
+ * changed: permanent; limited or once from a date and time to another; or cyclic between two
+ * dates, on chosen weekdays, between two times of the lock's day. Works as a form control
+ * (`value`, `onChange`). `types` limits the choice (a hotel card is only ever timed);
+ * `hints` names the i18n group of the explanations (`<hints>.permanentHint`, ...), which
+ * speak of "the key" by default.
  */
 export function ValidityEditor({
   value,
   onChange,
   disabled,
+  types = VALIDITY_TYPES,
+  hints = 'validity',
 }: {
   value?: ValidityDraft;
   onChange?: (value: ValidityDraft) => void;
   disabled?: boolean;
+  types?: readonly ValidityTypeValue[];
+  hints?: string;
 }) {
   const { t, i18n } = useTranslation();
   if (!value) return null;
@@ -53,21 +60,23 @@ export function ValidityEditor({
 
   return (
     <Flex vertical gap={12} data-testid="validity-editor" data-validity-type={TYPE_NAME[value.type]}>
-      <Radio.Group
-        value={value.type}
-        disabled={disabled}
-        optionType="button"
-        onChange={(event) => change({ type: event.target.value as ValidityTypeValue })}
-        aria-label={t('validity.type')}
-      >
-        {VALIDITY_TYPES.map((type) => (
-          <Radio.Button key={type} value={type} data-testid={`validity-type-${TYPE_NAME[type]}`}>
-            {t(`validity.types.${TYPE_NAME[type]}`)}
-          </Radio.Button>
-        ))}
-      </Radio.Group>
+      {types.length > 1 ? (
+        <Radio.Group
+          value={value.type}
+          disabled={disabled}
+          optionType="button"
+          onChange={(event) => change({ type: event.target.value as ValidityTypeValue })}
+          aria-label={t('validity.type')}
+        >
+          {types.map((type) => (
+            <Radio.Button key={type} value={type} data-testid={`validity-type-${TYPE_NAME[type]}`}>
+              {t(`validity.types.${TYPE_NAME[type]}`)}
+            </Radio.Button>
+          ))}
+        </Radio.Group>
+      ) : null}
       {value.type === ValidityType.permanent ? (
-        <Typography.Text type="secondary">{t('validity.permanentHint')}</Typography.Text>
+        <Typography.Text type="secondary">{t(`${hints}.permanentHint`)}</Typography.Text>
       ) : null}
       {value.type === ValidityType.limited || value.type === ValidityType.once ? (
         <Flex vertical gap={4}>
@@ -88,7 +97,7 @@ export function ValidityEditor({
             data-testid="validity-range"
           />
           <Typography.Text type="secondary">
-            {t(value.type === ValidityType.once ? 'validity.onceHint' : 'validity.limitedHint')}
+            {t(value.type === ValidityType.once ? `${hints}.onceHint` : `${hints}.limitedHint`)}
           </Typography.Text>
         </Flex>
       ) : null}
@@ -153,7 +162,7 @@ export function ValidityEditor({
               data-testid="validity-daily-end"
             />
           </Flex>
-          <Typography.Text type="secondary">{t('validity.cyclicHint')}</Typography.Text>
+          <Typography.Text type="secondary">{t(`${hints}.cyclicHint`)}</Typography.Text>
         </Flex>
       ) : null}
     </Flex>

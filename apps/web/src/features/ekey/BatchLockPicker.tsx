@@ -11,16 +11,19 @@ export type { PickedLock };
 
 /**
  * Picks the locks of a batch from the user's locks (/lock/list): searchable, paged, the choice
- * kept across pages; the lock named by `?lockId=` starts chosen.
+ * kept across pages; the lock named by `?lockId=` starts chosen. `testId` prefixes the test ids
+ * (`batch-lock-table`, ...).
  */
 export function BatchLockPicker({
   selected,
   onChange,
   disabled,
+  testId = 'batch',
 }: {
   selected: PickedLock[];
   onChange: (locks: PickedLock[]) => void;
   disabled?: boolean;
+  testId?: string;
 }) {
   const { api } = useConsole();
   const [params] = useSearchParams();
@@ -50,9 +53,9 @@ export function BatchLockPicker({
   }, [api, preselect, preselected, selected, onChange]);
 
   return (
-    <Flex vertical gap={12} data-testid="batch-locks">
+    <Flex vertical gap={12} data-testid={`${testId}-locks`}>
       <LockPickerTable<PickedLock>
-        testId="batch"
+        testId={testId}
         locks={locks}
         lockName={lockName}
         onSearch={setLockName}

@@ -7,10 +7,11 @@ import { errorText } from '../../../api/failureMessage';
 import { useRouteLockId } from '../../../app/routeLockId';
 import { BackHomeButton } from '../../coming/BackHomeButton';
 import { EKeyTab } from '../../ekey/EKeyTab';
+import { CredentialKindTab } from '../../lockCredential/CredentialKindTab';
+import { kindOfTab } from '../../lockCredential/kinds';
 import { PasscodeTab } from '../../passcode/PasscodeTab';
 import { useLockDetail } from '../lockQueries';
 import { LockSettingsDrawer } from '../settings/LockSettingsDrawer';
-import { CredentialsComing } from './CredentialsComing';
 import { LockHeader } from './LockHeader';
 import { lockTabs, tabCount, tabOfPath, tabPath } from './lockTabs';
 
@@ -46,6 +47,7 @@ export default function LockDetailPage() {
     );
   }
   const tabs = lockTabs(detail.data.featureValue);
+  const kind = kindOfTab(tab);
   if (!tabs.includes(tab)) return <Navigate to={tabPath('ekey', lockId)} replace />;
   return (
     <>
@@ -73,7 +75,7 @@ export default function LockDetailPage() {
       />
       {tab === 'ekey' ? <EKeyTab detail={detail.data} /> : null}
       {tab === 'passcode' ? <PasscodeTab detail={detail.data} /> : null}
-      {tab !== 'ekey' && tab !== 'passcode' ? <CredentialsComing tab={tab} /> : null}
+      {kind ? <CredentialKindTab key={kind} kind={kind} detail={detail.data} /> : null}
       {settings ? <LockSettingsDrawer detail={detail.data} onClose={() => setSettings(false)} /> : null}
     </>
   );

@@ -1,4 +1,4 @@
-import { hasFeature, type LockFeatureName } from '@smartlock/contract';
+import { hasFeature, type LockCredentialKind, type LockFeatureName } from '@smartlock/contract';
 import { MANAGE_TABS, type ManageTab } from '../../../app/routeTable';
 
 /** The feature a lock-detail tab needs; eKeys work on every lock. */
@@ -10,6 +10,7 @@ const TAB_FEATURE: Record<ManageTab, LockFeatureName | undefined> = {
   palmVein: 'palmVein',
   face: 'face',
   qrcode: 'qrCode',
+  keyfob: 'keyFob',
 };
 
 /** The lock-detail tabs a lock shows, in the spec's order: eKeys always, the rest as the lock supports them. */
@@ -31,10 +32,23 @@ export function tabPath(tab: ManageTab, lockId: number): string {
   return `/manage/${tab}?lockId=${lockId}`;
 }
 
-/** How many credentials a tab's label shows, for the kinds the lock detail counts (eKeys, passcodes). */
-export function tabCount(tab: ManageTab, counts: { ekey: number; passcode: number } | undefined): number | undefined {
-  if (!counts) return undefined;
-  if (tab === 'ekey') return counts.ekey;
-  if (tab === 'passcode') return counts.passcode;
-  return undefined;
+/** The lock detail's counts: eKeys and passcodes always, the other kinds when the server sends them. */
+export type CredentialCounts = { ekey: number; passcode: number } & Partial<Record<LockCredentialKind, number>>;
+
+/** The count each credential tab shows, by the kind the lock detail counts it under. */
+const COUNTED: Record<ManageTab, keyof CredentialCounts> = {
+  ekey: 'ekey',
+  passcode: 'passcode',
+  card: 'card',
+  fingerprint: 'fingerprint',
+  palmVein: 'palmVein',
+  face: 'face',
+  qrcode: 'qrCode',
+  keyfob: 'keyFob',
+};
+
+/** How many credentials a tab's label shows; none when the lock detail does not count that kind. */
+export function tabCount(tab: ManageTab, counts: CredentialCounts | undefined): number | undefined {
+  const count = counts?.[COUNTED[tab]];
+  return typeof count === 'number' ? count : undefined;
 }

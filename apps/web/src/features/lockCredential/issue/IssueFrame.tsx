@@ -1,0 +1,78 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { hasFeature, type LockCredentialKind } from '@smartlock/contract';
+import { Button, Card, Result, Skeleton, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../../api/failureMessage';
+import { useRouteLockId } from '../../../app/routeLockId';
+import { BackHomeButton } from '../../coming/BackHomeButton';
+import { tabPath } from '../../lock/detail/lockTabs';
+import { type LockDetail, useLockDetail } from '../../lock/lockQueries';
+import { KINDS } from '../kinds';
+
+/** The link back to a lock's tab of a kind. */
+export function BackToTab({ kind, lockId, lockName }: { kind: LockCredentialKind; lockId: number; lockName: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link to={tabPath(KINDS[kind].tab, lockId)}>
+      <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }} data-testid="issue-back">
+        {t(`credentialKind.${kind}.backToLock`, { name: lockName })}
+      </Button>
+    </Link>
+  );
+}
+
+/**
+ * The frame of a kind's issue page (manage/issueCard, issuePrint, issueFace, issueQrcode): the
+ * lock of the route, loaded; its load failure with retry; "not supported" when the lock lacks
+ * the kind's feature; else the back link and the page's card around `children`.
+ */
+export function IssueFrame({
+  kind,
+  children,
+  wide = false,
+}: {
+  kind: LockCredentialKind;
+  children: (detail: LockDetail) => ReactNode;
+  wide?: boolean;
+}) {
+  const { t } = useTranslation();
+  const lockId = useRouteLockId();
+  const detail = useLockDetail(lockId);
+  if (!detail.data) {
+    if (!detail.isError) return <Skeleton active paragraph={{ rows: 8 }} />;
+    return (
+      <Result
+        status="warning"
+        title={errorText(t, detail.error)}
+        extra={[
+          <Button key="retry" onClick={() => void detail.refetch()}>
+            {t('app.retry')}
+          </Button>,
+          <BackHomeButton key="home" />,
+        ]}
+        data-testid="issue-load-error"
+      />
+    );
+  }
+  const back = <BackToTab kind={kind} lockId={lockId} lockName={detail.data.lockName} />;
+  if (!hasFeature(detail.data.featureValue, KINDS[kind].feature)) {
+    return (
+      <Result
+        status="info"
+        title={t(`credentialKind.${kind}.notSupported`)}
+        extra={back}
+        data-testid="issue-unsupported"
+      />
+    );
+  }
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: wide ? 1100 : 760 }}>
+      {back}
+      <Card size="small" title={t(`credentialKind.${kind}.issueTitle`, { name: detail.data.lockName })}>
+        {children(detail.data)}
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,143 @@
+import { QrcodeOutlined } from '@ant-design/icons';
+import { lockCredential, ValidityType } from '@smartlock/contract';
+import { Alert, Button, Flex, Form, Input, Result } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../../api/failureMessage';
+import { useConsole } from '../../../app/context';
+import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
+import { CredentialOperationStatus } from '../../credentials/CredentialOperationStatus';
+import { ValidityEditor } from '../../credentials/ValidityEditor';
+import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
+import { tabPath } from '../../lock/detail/lockTabs';
+import type { LockDetail } from '../../lock/lockQueries';
+import { CREDENTIAL_NAME_MAX, namingParams } from '../credentialForm';
+import { QrCodeView } from '../QrCodeView';
+import { followable } from '../startedOperation';
+import { IssueFrame } from './IssueFrame';
+import { useIssueOperation } from './useIssueOperation';
+
+/** A QR code's first validity: timed, from now for a week (it can be changed to any type). */
+function newQrValidity(now: number): ValidityDraft {
+  return { ...newValidity(now), type: ValidityType.limited };
+}
+
+/** The form and, once the lock has the code, the code itself. */
+function IssueQrCodeForm({ detail, onAnother }: { detail: LockDetail; onAnother: () => void }) {
+  const { t } = useTranslation();
+  const { api } = useConsole();
+  const lockId = detail.lockId;
+  const [name, setName] = useState('');
+  const [initial] = useState(() => newQrValidity(Date.now()));
+  const [validity, setValidity] = useState<ValidityDraft>(initial);
+  const [issue, setIssue] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const operation = useIssueOperation('qrCode', lockId, { stay: true });
+  const dirty = name !== '' || JSON.stringify(validity) !== JSON.stringify(initial);
+  useLeaveConfirmation(dirty && operation.added === undefined);
+
+  async function submit() {
+    const problem = validityIssue(validity, Date.now());
+    if (problem) return setIssue(t(problem.key, problem.params));
+    setIssue(undefined);
+    setError(undefined);
+    setSending(true);
+    try {
+      const reply = await api.call(lockCredential.qrCode.add, {
+        lockId,
+        ...namingParams({ name }),
+        ...validityParams(validity),
+      });
+      operation.start(reply.credential, followable(reply.operation));
+    } catch (failure) {
+      setError(errorText(t, failure));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const added = operation.added;
+  if (added && operation.succeeded) {
+    return (
+      <Flex vertical gap={16} align="center" data-testid="qr-issued">
+        <Result status="success" title={t('credentialKind.qrCode.issued', { name: added.name || added.number })} />
+        {added.link ? (
+          <QrCodeView link={added.link} label={added.name} number={added.number} />
+        ) : (
+          <Alert type="warning" showIcon title={t('credentialKind.qrCode.noLink')} />
+        )}
+        <Flex gap={8} wrap justify="center">
+          <Link to={tabPath('qrcode', lockId)} data-testid="qr-back">
+            <Button>{t('credentialKind.qrCode.backToList')}</Button>
+          </Link>
+          <Button onClick={onAnother} data-testid="qr-another">
+            {t('credentialKind.qrCode.another')}
+          </Button>
+        </Flex>
+      </Flex>
+    );
+  }
+
+  const working = sending || operation.busy;
+  return (
+    <Form layout="vertical" onFinish={() => void submit()} disabled={working} data-testid="issue-qrcode-form">
+      <Form.Item label={t('credential.field.name')} extra={t('credential.field.nameHint')}>
+        <Input
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={CREDENTIAL_NAME_MAX}
+          showCount
+          data-testid="qr-name-input"
+        />
+      </Form.Item>
+      <Form.Item label={t('validity.label')}>
+        <ValidityEditor value={validity} onChange={setValidity} hints="credential.validity" disabled={working} />
+      </Form.Item>
+      <Alert type="info" showIcon title={t('credential.throughGateway')} style={{ marginBottom: 16 }} />
+      {issue ? (
+        <Alert type="error" showIcon title={issue} style={{ marginBottom: 16 }} data-testid="issue-qrcode-invalid" />
+      ) : null}
+      {error ? (
+        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="issue-qrcode-error" />
+      ) : null}
+      <CredentialOperationStatus
+        followed={operation.followed}
+        title={t('credential.operation.add', { name: added?.name || added?.number || '' })}
+        success={t('credential.done.add')}
+        style={{ marginBottom: 16 }}
+        testId="credential-operation"
+      />
+      {operation.ended && !operation.succeeded ? (
+        <Link to={tabPath('qrcode', lockId)} data-testid="issue-back-after-failure">
+          <Button style={{ marginBottom: 16 }}>{t('credentialKind.qrCode.backToList')}</Button>
+        </Link>
+      ) : null}
+      <Button
+        type="primary"
+        htmlType="submit"
+        icon={<QrcodeOutlined />}
+        loading={working}
+        block
+        data-testid="issue-qrcode-submit"
+      >
+        {t('credentialKind.qrCode.add')}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * Issues a QR code for a lock (manage/issueQrcode): a name and a validity (timed by default);
+ * the lock gets it through its gateway, then the code is drawn from its link, to download as a
+ * PNG or to share as a link.
+ */
+export default function IssueQrCodePage() {
+  const [round, setRound] = useState(0);
+  return (
+    <IssueFrame kind="qrCode">
+      {(detail) => <IssueQrCodeForm key={round} detail={detail} onAnother={() => setRound((before) => before + 1)} />}
+    </IssueFrame>
+  );
+}
