@@ -81,6 +81,7 @@ export const ERRORS = {
   photoFormat: { code: -3040, http: 400 },
   photoTooLarge: { code: -3041, http: 413 },
   photoRequirement: { code: -3042, http: 400 },
+  photoRejected: { code: -3045, http: 400 },
   idNumberFormat: { code: -3043, http: 400 },
   remarkInvalid: { code: -3044, http: 400 },
   selectAtLeastOneLock: { code: -3050, http: 400 },

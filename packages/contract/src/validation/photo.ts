@@ -19,3 +19,15 @@ export function validatePhotoFile(bytes: Uint8Array): Verdict {
   if (bytes.length > PHOTO_MAX_BYTES) return fail('photoTooLarge', { megabytes: PHOTO_MAX_BYTES / 1024 / 1024 });
   return detectPhotoFormat(bytes) ? OK : fail('photoFormat');
 }
+
+/** Why the server refused a face photo (message keys `photo.<reason>`). */
+export const PHOTO_REASONS = [
+  'noFace',
+  'manyFaces',
+  'faceTooSmall',
+  'faceTurned',
+  'headTilted',
+  'faceUnclear',
+  'backgroundNotPlain',
+] as const;
+export type PhotoReason = (typeof PHOTO_REASONS)[number];

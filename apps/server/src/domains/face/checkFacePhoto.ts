@@ -1,4 +1,4 @@
-import { detectPhotoFormat, type ErrorName, PHOTO_MAX_BYTES } from '@smartlock/contract';
+import { detectPhotoFormat, type ErrorName, PHOTO_MAX_BYTES, type PhotoReason } from '@smartlock/contract';
 import { detectFaces } from './photoCheck/faceDetector';
 import { decodePhoto, downscale, orient, PhotoDecodeError } from './photoCheck/image';
 import { judgeFaces } from './photoCheck/rules';
@@ -6,7 +6,14 @@ import { judgeFaces } from './photoCheck/rules';
 /** What a face photo check concludes: the picture's size, or the rule it breaks. */
 export type FacePhotoVerdict =
   | { ok: true; width: number; height: number; format: 'jpg' | 'png' | 'bmp' }
-  | { ok: false; error: Extract<ErrorName, 'photoFormat' | 'photoTooLarge' | 'photoRequirement'>; detail: string };
+  | {
+      ok: false;
+      error: Extract<ErrorName, 'photoFormat' | 'photoTooLarge' | 'photoRequirement'>;
+      detail: string;
+      /** For photoRequirement: which rule the face broke, and how many faces there were. */
+      reason?: PhotoReason;
+      count?: number;
+    };
 
 /** Photos are searched for faces at most this many pixels a side (the detector itself looks at 256). */
 export const FACE_SEARCH_MAX_SIDE = 640;
@@ -34,6 +41,14 @@ export async function checkFacePhoto(bytes: Uint8Array): Promise<FacePhotoVerdic
   const height = orientation >= 5 ? full.width : full.height;
 
   const ruling = judgeFaces(await detectFaces(image), image, width / image.width);
-  if (!ruling.ok) return { ok: false, error: 'photoRequirement', detail: ruling.detail };
+  if (!ruling.ok) {
+    return {
+      ok: false,
+      error: 'photoRequirement',
+      detail: ruling.detail,
+      reason: ruling.reason,
+      ...(ruling.count !== undefined ? { count: ruling.count } : {}),
+    };
+  }
   return { ok: true, width, height, format };
 }

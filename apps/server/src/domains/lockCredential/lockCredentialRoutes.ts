@@ -42,11 +42,11 @@ export function lockCredentialRoutes(service: LockCredentialService): Route[] {
     route(palmVein.add, async (params, ctx) => service.addPalmVein(requireSession(ctx).userId, params)),
     route(face.add, async (params, ctx) => {
       const userId = requireSession(ctx).userId;
-      return service.addFace(userId, params, () => uploadedPhoto(ctx.files));
+      return service.addFace(userId, params, () => uploadedPhoto(ctx.files), ctx.locale);
     }),
     route(face.checkPhoto, async (_params, ctx) => {
       requireSession(ctx);
-      const { width, height } = await checkedFacePhoto(uploadedPhoto(ctx.files));
+      const { width, height } = await checkedFacePhoto(uploadedPhoto(ctx.files), ctx.locale);
       return { width, height };
     }),
     route(fingerprint.add, async (params, ctx) => {

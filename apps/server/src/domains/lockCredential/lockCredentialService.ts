@@ -3,6 +3,7 @@ import {
   type CredentialItem,
   type EKeyCycle,
   hasFeature,
+  type Locale,
   type LockCredentialKind,
   type RemoteOperation,
   RemoteOperationState,
@@ -315,13 +316,18 @@ export class LockCredentialService {
    * A face from a photo (`photoOf`: read once the caller may add, checked before anything goes
    * to the lock); the lock gets the photo's SHA-256.
    */
-  async addFace(userId: number, request: AddRequest & { idNumber: string }, photoOf: () => Buffer): Promise<Added> {
+  async addFace(
+    userId: number,
+    request: AddRequest & { idNumber: string },
+    photoOf: () => Buffer,
+    locale: Locale,
+  ): Promise<Added> {
     const manager = await this.managerFor(userId, request.lockId, 'face');
     assertVerdict(validateIdNumber(request.idNumber), 'idNumber');
     const common = this.common(request, manager);
     if (common.name === '') throw new ApiError('badParameter', {}, 'name');
     const photo = photoOf();
-    const { format } = await checkedFacePhoto(photo);
+    const { format } = await checkedFacePhoto(photo, locale);
     return this.add(userId, manager, {
       kind: 'face',
       value: sha256Hex(photo),

@@ -399,15 +399,18 @@ describe('faces', () => {
     expect(await rowOf(credential.credentialId)).toBeUndefined();
   });
 
-  it.each(['no-face.jpg', 'two-faces.jpg'])('refuses %s with the photo requirement, storing nothing', async (name) => {
+  it.each([
+    ['no-face.jpg', 'no face was found'],
+    ['two-faces.jpg', '2 faces were found'],
+  ])('refuses %s saying why (%s), storing nothing', async (name, why) => {
     const [before] = await db().select({ n: count() }).from(lockCredentials);
     const reply = await owner.callMultipart(
       face.add,
       { lockId: door.lockId, name: 'Nobody', idNumber: 'P1234567' },
       photo(name),
     );
-    expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(ERRORS.photoRequirement.code);
-    expect(reply.body.description).not.toBe('');
+    expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(ERRORS.photoRejected.code);
+    expect(reply.body.errorMsg).toContain(why);
     const [after] = await db().select({ n: count() }).from(lockCredentials);
     expect(after?.n).toBe(before?.n);
   });

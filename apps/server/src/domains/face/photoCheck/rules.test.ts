@@ -22,8 +22,12 @@ describe('judgeFaces', () => {
   });
 
   it('ignores detections too weak to be a face', () => {
-    expect(judgeFaces([], plain, 1)).toEqual({ ok: false, detail: 'no face found' });
-    expect(judgeFaces([at({ detectorScore: 0.35 })], plain, 1)).toEqual({ ok: false, detail: 'no face found' });
+    expect(judgeFaces([], plain, 1)).toEqual({ ok: false, reason: 'noFace', detail: 'no face found' });
+    expect(judgeFaces([at({ detectorScore: 0.35 })], plain, 1)).toEqual({
+      ok: false,
+      reason: 'noFace',
+      detail: 'no face found',
+    });
     expect(judgeFaces([face, at({ detectorScore: 0.3, box: { ...face.box, x: 0 } })], plain, 1)).toEqual({ ok: true });
   });
 

@@ -1,3 +1,4 @@
+import type { PhotoReason } from '@smartlock/contract';
 import { type BackgroundMeasure, measureBackground } from './background';
 import type { FoundFace } from './faceDetector';
 import type { RgbImage } from './image';
@@ -34,7 +35,7 @@ export const FACE_RULES = {
   minBackgroundSample: 0.01,
 } as const;
 
-export type FaceRuling = { ok: true } | { ok: false; detail: string };
+export type FaceRuling = { ok: true } | { ok: false; reason: PhotoReason; count?: number; detail: string };
 
 /**
  * Judges the faces found in `image` (the downscaled photo they were searched in); `scale` is the
@@ -42,8 +43,15 @@ export type FaceRuling = { ok: true } | { ok: false; detail: string };
  */
 export function judgeFaces(faces: readonly FoundFace[], image: RgbImage, scale: number): FaceRuling {
   const present = faces.filter((face) => face.detectorScore >= FACE_RULES.presentScore);
-  if (present.length === 0) return { ok: false, detail: 'no face found' };
-  if (present.length > 1) return { ok: false, detail: `${present.length} faces found: the photo must show one person` };
+  if (present.length === 0) return { ok: false, reason: 'noFace', detail: 'no face found' };
+  if (present.length > 1) {
+    return {
+      ok: false,
+      reason: 'manyFaces',
+      count: present.length,
+      detail: `${present.length} faces found: the photo must show one person`,
+    };
+  }
   const [face] = present as [FoundFace];
 
   const shorter = Math.min(image.width, image.height);
@@ -51,21 +59,31 @@ export function judgeFaces(faces: readonly FoundFace[], image: RgbImage, scale: 
   if (faceSize < FACE_RULES.minFaceShare * shorter || faceSize * scale < FACE_RULES.minFacePixels) {
     return {
       ok: false,
+      reason: 'faceTooSmall',
       detail: `face too small: ${Math.round(faceSize * scale)} px, ${percent(faceSize / shorter)} of the picture`,
     };
   }
 
   const pose = facePose(face);
   if (!(Math.abs(pose.noseOffset) <= FACE_RULES.maxNoseOffset)) {
-    return { ok: false, detail: `face not frontal: turned to one side (nose offset ${pose.noseOffset.toFixed(2)})` };
+    return {
+      ok: false,
+      reason: 'faceTurned',
+      detail: `face not frontal: turned to one side (nose offset ${pose.noseOffset.toFixed(2)})`,
+    };
   }
   if (!(Math.abs(pose.rollDegrees) <= FACE_RULES.maxRollDegrees)) {
-    return { ok: false, detail: `face not frontal: head tilted ${Math.round(Math.abs(pose.rollDegrees))}°` };
+    return {
+      ok: false,
+      reason: 'headTilted',
+      detail: `face not frontal: head tilted ${Math.round(Math.abs(pose.rollDegrees))}°`,
+    };
   }
 
   if (face.detectorScore < FACE_RULES.clearDetectorScore || face.landmarkScore < FACE_RULES.clearLandmarkScore) {
     return {
       ok: false,
+      reason: 'faceUnclear',
       detail: `face unclear (detector ${face.detectorScore.toFixed(2)}, landmarks ${face.landmarkScore.toFixed(2)})`,
     };
   }
@@ -74,6 +92,7 @@ export function judgeFaces(faces: readonly FoundFace[], image: RgbImage, scale: 
   if (!isPlain(background)) {
     return {
       ok: false,
+      reason: 'backgroundNotPlain',
       detail: `background not plain (colour spread ${Math.round(background.spread)}, texture ${Math.round(background.texture)})`,
     };
   }
