@@ -9,17 +9,16 @@ import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
 import { DriverDevicePicker } from '../../../driver/DriverDevicePicker';
 import { sharedDriverClient } from '../../../driver/driverClient';
 import { driverErrorText } from '../../../driver/useDriver';
-import { CredentialOperationStatus } from '../../credentials/CredentialOperationStatus';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { hotelRoomOf } from '../../hotel/hotelSettings';
 import { useHotelCardWrite } from '../../hotel/useHotelCardWrite';
-import { tabPath } from '../../lock/detail/lockTabs';
 import type { LockDetail } from '../../lock/lockQueries';
 import { CREDENTIAL_NAME_MAX, isCardNumber, namingParams } from '../credentialForm';
 import { useHotelInfo } from '../credentialQueries';
 import { followable } from '../startedOperation';
 import { IssueFrame } from './IssueFrame';
+import { IssueOutcome } from './IssueOutcome';
 import { useIssueOperation } from './useIssueOperation';
 
 type CardTypeValue = (typeof CardType)[keyof typeof CardType];
@@ -224,35 +223,27 @@ function IssueCardForm({ detail }: { detail: LockDetail }) {
           disabled={working}
         />
       </Form.Item>
-      <Alert type="info" showIcon title={t('credential.throughGateway')} style={{ marginBottom: 16 }} />
-      {issue ? (
-        <Alert type="error" showIcon title={issue} style={{ marginBottom: 16 }} data-testid="issue-card-invalid" />
-      ) : null}
-      {shownError ? (
-        <Alert type="error" showIcon title={shownError} style={{ marginBottom: 16 }} data-testid="issue-card-error" />
-      ) : null}
-      {hotelWrite.busy ? (
-        <Alert
-          type="info"
-          showIcon
-          title={t(`hotel.step.${hotelWrite.step}`)}
-          style={{ marginBottom: 16 }}
-          data-testid="hotel-write-step"
-          data-step={hotelWrite.step}
-        />
-      ) : null}
-      <CredentialOperationStatus
-        followed={operation.followed}
-        title={t('credential.operation.add', { name: operation.added?.name || operation.added?.number || cardNumber })}
-        success={t('credential.done.add')}
-        style={{ marginBottom: 16 }}
-        testId="credential-operation"
-      />
-      {operation.ended && !operation.succeeded ? (
-        <Link to={tabPath('card', lockId)} data-testid="issue-back-after-failure">
-          <Button style={{ marginBottom: 16 }}>{t('credentialKind.card.backToList')}</Button>
-        </Link>
-      ) : null}
+      <IssueOutcome
+        form="card"
+        tab="card"
+        lockId={lockId}
+        issue={issue}
+        error={shownError}
+        operation={operation}
+        addedName={operation.added?.name || operation.added?.number || cardNumber}
+        backLabel={t('credentialKind.card.backToList')}
+      >
+        {hotelWrite.busy ? (
+          <Alert
+            type="info"
+            showIcon
+            title={t(`hotel.step.${hotelWrite.step}`)}
+            style={{ marginBottom: 16 }}
+            data-testid="hotel-write-step"
+            data-step={hotelWrite.step}
+          />
+        ) : null}
+      </IssueOutcome>
       <Button
         type="primary"
         htmlType="submit"

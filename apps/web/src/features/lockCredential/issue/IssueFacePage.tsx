@@ -3,20 +3,18 @@ import { lockCredential, validateIdNumber } from '@smartlock/contract';
 import { Alert, Button, Card, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
-import { CredentialOperationStatus } from '../../credentials/CredentialOperationStatus';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
-import { tabPath } from '../../lock/detail/lockTabs';
 import type { LockDetail } from '../../lock/lockQueries';
 import { CREDENTIAL_NAME_MAX, CREDENTIAL_REMARK_MAX, namingParams } from '../credentialForm';
 import { followable } from '../startedOperation';
 import { FaceAuthPanel } from './FaceAuthPanel';
 import { FACE_ACCEPT, faceFileIssue, faceMimeType, facePhotoIssue } from './faceFile';
 import { IssueFrame } from './IssueFrame';
+import { IssueOutcome } from './IssueOutcome';
 import { useIssueOperation } from './useIssueOperation';
 
 const ID_NUMBER_MAX = 20;
@@ -237,25 +235,16 @@ function IssueFaceForm({ detail }: { detail: LockDetail }) {
         <Form.Item label={t('validity.label')}>
           <ValidityEditor value={validity} onChange={setValidity} hints="credential.validity" disabled={working} />
         </Form.Item>
-        <Alert type="info" showIcon title={t('credential.throughGateway')} style={{ marginBottom: 16 }} />
-        {issue ? (
-          <Alert type="error" showIcon title={issue} style={{ marginBottom: 16 }} data-testid="issue-face-invalid" />
-        ) : null}
-        {error ? (
-          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="issue-face-error" />
-        ) : null}
-        <CredentialOperationStatus
-          followed={operation.followed}
-          title={t('credential.operation.add', { name: operation.added?.name ?? name })}
-          success={t('credential.done.add')}
-          style={{ marginBottom: 16 }}
-          testId="credential-operation"
-        />
-        {operation.ended && !operation.succeeded ? (
-          <Link to={tabPath('face', lockId)} data-testid="issue-back-after-failure">
-            <Button style={{ marginBottom: 16 }}>{t('credentialKind.face.backToList')}</Button>
-          </Link>
-        ) : null}
+        <IssueOutcome
+          form="face"
+          tab="face"
+          lockId={lockId}
+          issue={issue}
+          error={error}
+          operation={operation}
+          addedName={operation.added?.name ?? name}
+          backLabel={t('credentialKind.face.backToList')}
+        ></IssueOutcome>
         <Button
           type="primary"
           htmlType="submit"

@@ -7,7 +7,6 @@ import { Link } from 'react-router';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
-import { CredentialOperationStatus } from '../../credentials/CredentialOperationStatus';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { tabPath } from '../../lock/detail/lockTabs';
@@ -16,6 +15,7 @@ import { CREDENTIAL_NAME_MAX, namingParams } from '../credentialForm';
 import { QrCodeView } from '../QrCodeView';
 import { followable } from '../startedOperation';
 import { IssueFrame } from './IssueFrame';
+import { IssueOutcome } from './IssueOutcome';
 import { useIssueOperation } from './useIssueOperation';
 
 /** A QR code's first validity: timed, from now for a week (it can be changed to any type). */
@@ -95,25 +95,16 @@ function IssueQrCodeForm({ detail, onAnother }: { detail: LockDetail; onAnother:
       <Form.Item label={t('validity.label')}>
         <ValidityEditor value={validity} onChange={setValidity} hints="credential.validity" disabled={working} />
       </Form.Item>
-      <Alert type="info" showIcon title={t('credential.throughGateway')} style={{ marginBottom: 16 }} />
-      {issue ? (
-        <Alert type="error" showIcon title={issue} style={{ marginBottom: 16 }} data-testid="issue-qrcode-invalid" />
-      ) : null}
-      {error ? (
-        <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="issue-qrcode-error" />
-      ) : null}
-      <CredentialOperationStatus
-        followed={operation.followed}
-        title={t('credential.operation.add', { name: added?.name || added?.number || '' })}
-        success={t('credential.done.add')}
-        style={{ marginBottom: 16 }}
-        testId="credential-operation"
-      />
-      {operation.ended && !operation.succeeded ? (
-        <Link to={tabPath('qrcode', lockId)} data-testid="issue-back-after-failure">
-          <Button style={{ marginBottom: 16 }}>{t('credentialKind.qrCode.backToList')}</Button>
-        </Link>
-      ) : null}
+      <IssueOutcome
+        form="qrcode"
+        tab="qrcode"
+        lockId={lockId}
+        issue={issue}
+        error={error}
+        operation={operation}
+        addedName={added?.name || added?.number || ''}
+        backLabel={t('credentialKind.qrCode.backToList')}
+      ></IssueOutcome>
       <Button
         type="primary"
         htmlType="submit"
