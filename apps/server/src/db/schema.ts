@@ -345,6 +345,24 @@ export const unlockLinks = pgTable(
   (t) => [index('unlock_links_lock_idx').on(t.lockId)],
 );
 
+/** The lock a row belongs to: it goes with the lock. */
+const lockRef = () =>
+  integer('lock_id')
+    .notNull()
+    .references(() => locks.id, { onDelete: 'cascade' });
+
+/** The account that created a row. */
+const creatorRef = () =>
+  integer('creator_id')
+    .notNull()
+    .references(() => users.id);
+
+/** A credential's validity span (open-ended when null). */
+const validitySpan = () => ({
+  startDate: timestamp('start_date', { withTimezone: true }),
+  endDate: timestamp('end_date', { withTimezone: true }),
+});
+
 /**
  * eKeys: a lock's key sent to an account. An unregistered recipient is kept by account
  * (recipientAccount) until that account's app syncs. `version` rises with every freeze,
@@ -355,9 +373,7 @@ export const ekeys = pgTable(
   'ekeys',
   {
     id: serial('id').primaryKey(),
-    lockId: integer('lock_id')
-      .notNull()
-      .references(() => locks.id, { onDelete: 'cascade' }),
+    lockId: lockRef(),
     senderId: integer('sender_id')
       .notNull()
       .references(() => users.id),
@@ -368,8 +384,7 @@ export const ekeys = pgTable(
     remarks: text('remarks').notNull().default(''),
     /** ValidityType 1 permanent, 2 limited, 3 once, 4 cyclic. */
     validityType: integer('validity_type').notNull(),
-    startDate: timestamp('start_date', { withTimezone: true }),
-    endDate: timestamp('end_date', { withTimezone: true }),
+    ...validitySpan(),
     cycle: jsonb('cycle').$type<{ weekDays: number[]; startMinute: number; endMinute: number }>(),
     remoteEnable: integer('remote_enable').notNull().default(0),
     /** EKeyAuthorized: 1 the recipient is an authorized administrator of the lock. */
@@ -403,12 +418,8 @@ export const passcodes = pgTable(
   'passcodes',
   {
     id: serial('id').primaryKey(),
-    lockId: integer('lock_id')
-      .notNull()
-      .references(() => locks.id, { onDelete: 'cascade' }),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id),
+    lockId: lockRef(),
+    creatorId: creatorRef(),
     code: text('code').notNull(),
     name: text('name').notNull().default(''),
     /** PasscodeType 1 to 6. */
@@ -417,8 +428,7 @@ export const passcodes = pgTable(
     cycleType: integer('cycle_type'),
     cycleStartHour: integer('cycle_start_hour'),
     cycleEndHour: integer('cycle_end_hour'),
-    startDate: timestamp('start_date', { withTimezone: true }),
-    endDate: timestamp('end_date', { withTimezone: true }),
+    ...validitySpan(),
     serial: integer('serial'),
     /** PasscodeStatus of the contract. */
     status: text('status').notNull(),
@@ -451,12 +461,8 @@ export const lockCredentials = pgTable(
   'lock_credentials',
   {
     id: serial('id').primaryKey(),
-    lockId: integer('lock_id')
-      .notNull()
-      .references(() => locks.id, { onDelete: 'cascade' }),
-    creatorId: integer('creator_id')
-      .notNull()
-      .references(() => users.id),
+    lockId: lockRef(),
+    creatorId: creatorRef(),
     /** LockCredentialKind of the contract. */
     kind: text('kind').notNull(),
     /** The number shown: card, key fob or QR code number; fingerprint and face: the id; palm vein: the lock's. */
@@ -467,8 +473,7 @@ export const lockCredentials = pgTable(
     type: integer('type'),
     /** ValidityType 1 permanent, 2 limited, 3 once, 4 cyclic. */
     validityType: integer('validity_type').notNull(),
-    startDate: timestamp('start_date', { withTimezone: true }),
-    endDate: timestamp('end_date', { withTimezone: true }),
+    ...validitySpan(),
     cycle: jsonb('cycle').$type<{ weekDays: number[]; startMinute: number; endMinute: number }>(),
     /** CardStatus / CredentialStatus of the contract (as stored: normal, never will-be-valid or invalid). */
     status: integer('status').notNull(),
