@@ -14,11 +14,12 @@ import { newValidity, type ValidityDraft, validityIssue, validityParams } from '
 import { hotelRoomOf } from '../../hotel/hotelSettings';
 import { useHotelCardWrite } from '../../hotel/useHotelCardWrite';
 import type { LockDetail } from '../../lock/lockQueries';
-import { CREDENTIAL_NAME_MAX, isCardNumber, namingParams } from '../credentialForm';
+import { isCardNumber, namingParams } from '../credentialForm';
 import { useHotelInfo } from '../credentialQueries';
 import { followable } from '../startedOperation';
 import { IssueFrame } from './IssueFrame';
 import { IssueOutcome } from './IssueOutcome';
+import { NameField } from './NameField';
 import { useIssueOperation } from './useIssueOperation';
 
 type CardTypeValue = (typeof CardType)[keyof typeof CardType];
@@ -202,15 +203,7 @@ function IssueCardForm({ detail }: { detail: LockDetail }) {
           </Flex>
         </Form.Item>
       )}
-      <Form.Item label={t('credential.field.name')} extra={t('credential.field.nameHint')}>
-        <Input
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={CREDENTIAL_NAME_MAX}
-          showCount
-          data-testid="card-name-input"
-        />
-      </Form.Item>
+      <NameField value={name} onChange={setName} testId="card-name-input" />
       <Form.Item label={t('validity.label')}>
         <ValidityEditor
           value={validity}

@@ -1,6 +1,6 @@
 import { CheckCircleOutlined, SendOutlined, UsbOutlined } from '@ant-design/icons';
 import { type DriverDevice, FingerprintDeviceType, lockCredential, valuesOf } from '@smartlock/contract';
-import { Alert, Button, Card, Col, Flex, Form, Input, Progress, Row, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Progress, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeText } from '../../../api/failureMessage';
@@ -12,11 +12,12 @@ import { driverErrorText } from '../../../driver/useDriver';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { BatchLockPicker, type PickedLock } from '../../ekey/BatchLockPicker';
-import { CREDENTIAL_NAME_MAX, namingParams } from '../credentialForm';
+import { namingParams } from '../credentialForm';
 import { useRefreshCredentials } from '../credentialQueries';
 import { OperationCell } from '../OperationCell';
 import { collectPercent, DEFAULT_SCANS, type FingerprintResult, fingerprintTally } from './fingerprint';
 import { IssueFrame } from './IssueFrame';
+import { NameField } from './NameField';
 
 /** How long a scanner may wait for the finger between two scans. */
 const COLLECT_TIMEOUT_MS = 60_000;
@@ -161,15 +162,7 @@ function IssueFingerprintForm() {
         <Col xs={24} xl={12}>
           <Card size="small" title={t('credentialKind.fingerprint.step.validity')}>
             <Form layout="vertical" onFinish={() => void send()} disabled={locked} data-testid="issue-fingerprint-form">
-              <Form.Item label={t('credential.field.name')} extra={t('credential.field.nameHint')}>
-                <Input
-                  value={name}
-                  onChange={(event) => setName(event.target.value)}
-                  maxLength={CREDENTIAL_NAME_MAX}
-                  showCount
-                  data-testid="fingerprint-name-input"
-                />
-              </Form.Item>
+              <NameField value={name} onChange={setName} testId="fingerprint-name-input" />
               <Form.Item label={t('validity.label')}>
                 <ValidityEditor value={validity} onChange={setValidity} hints="credential.validity" disabled={locked} />
               </Form.Item>

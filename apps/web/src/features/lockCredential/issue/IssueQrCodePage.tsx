@@ -1,6 +1,6 @@
 import { QrcodeOutlined } from '@ant-design/icons';
 import { lockCredential, ValidityType } from '@smartlock/contract';
-import { Alert, Button, Flex, Form, Input, Result } from 'antd';
+import { Alert, Button, Flex, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,11 +11,12 @@ import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { tabPath } from '../../lock/detail/lockTabs';
 import type { LockDetail } from '../../lock/lockQueries';
-import { CREDENTIAL_NAME_MAX, namingParams } from '../credentialForm';
+import { namingParams } from '../credentialForm';
 import { QrCodeView } from '../QrCodeView';
 import { followable } from '../startedOperation';
 import { IssueFrame } from './IssueFrame';
 import { IssueOutcome } from './IssueOutcome';
+import { NameField } from './NameField';
 import { useIssueOperation } from './useIssueOperation';
 
 /** A QR code's first validity: timed, from now for a week (it can be changed to any type). */
@@ -83,15 +84,7 @@ function IssueQrCodeForm({ detail, onAnother }: { detail: LockDetail; onAnother:
   const working = sending || operation.busy;
   return (
     <Form layout="vertical" onFinish={() => void submit()} disabled={working} data-testid="issue-qrcode-form">
-      <Form.Item label={t('credential.field.name')} extra={t('credential.field.nameHint')}>
-        <Input
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={CREDENTIAL_NAME_MAX}
-          showCount
-          data-testid="qr-name-input"
-        />
-      </Form.Item>
+      <NameField value={name} onChange={setName} testId="qr-name-input" />
       <Form.Item label={t('validity.label')}>
         <ValidityEditor value={validity} onChange={setValidity} hints="credential.validity" disabled={working} />
       </Form.Item>
