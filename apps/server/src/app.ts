@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type Devices, startDevices } from './devices/deviceService';
+import { adminRoutes } from './domains/admin/adminRoutes';
+import { AdminService } from './domains/admin/adminService';
 import { BrandRegistry } from './domains/company/brands';
 import { companyRoutes } from './domains/company/companyRoutes';
 import { EKeyNotices } from './domains/ekey/ekeyNotices';
@@ -134,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   const consoleFiles = await serveConsole(app, config.WEB_DIST);
 
+  const keys = new EKeyService(db, revocations, new EKeyNotices(db, messenger, app.log));
   const routes: Route[] = [
     ...userRoutes({ db, accounts, codes, slider, sessions }),
     ...companyRoutes(brands),
@@ -146,7 +149,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ),
     ...gatewayRoutes({ db, devices, accounts, codes }),
     ...recordRoutes(db),
-    ...ekeyRoutes(db, new EKeyService(db, revocations, new EKeyNotices(db, messenger, app.log))),
+    ...ekeyRoutes(db, keys),
+    ...adminRoutes(new AdminService(db, keys)),
     ...passcodeRoutes(new PasscodeService(db, devices.operations, messenger)),
     ...lockCredentialRoutes(new LockCredentialService(db, devices.operations)),
     ...hotelRoutes(db),

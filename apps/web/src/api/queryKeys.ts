@@ -3,6 +3,8 @@
  * these, so a live event or a finished change refreshes every screen of a domain by prefix.
  */
 export const QUERY_ROOT = {
+  /** Authorized administrators and their locks. */
+  admin: ['admin'],
   /** Cards, fingerprints, faces, palm veins, QR codes and key fobs (`credential`, kind, ...). */
   credential: ['credential'],
   ekey: ['ekey'],

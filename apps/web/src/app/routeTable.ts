@@ -56,6 +56,11 @@ const hotel = {
   props: () => import('../features/hotel/CardPropsPage'),
 };
 
+const admins = {
+  home: () => import('../features/admin/AdminPage'),
+  create: () => import('../features/admin/CreateAdminPage'),
+};
+
 const auth = {
   login: () => import('../features/auth/LoginPage'),
   register: () => import('../features/auth/RegisterPage'),
@@ -243,8 +248,14 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     requires: { oneOf: ['keyboardPwdId'], otherwise: '/manage/passcode' },
     page: credentials.sentPasscode,
   },
-  { path: '/auth/home', name: 'auth-home', title: 'route.authAdmins', trail: 'authAdmin' },
-  { path: '/auth/create', name: 'auth-create', title: 'route.addAuthAdmin', trail: 'authAdmin' },
+  { path: '/auth/home', name: 'auth-home', title: 'route.authAdmins', trail: 'authAdmin', page: admins.home },
+  {
+    path: '/auth/create',
+    name: 'auth-create',
+    title: 'route.addAuthAdmin',
+    trail: 'authAdmin',
+    page: admins.create,
+  },
   { path: '/group/home', name: 'group-home', title: 'route.lockGroups', trail: 'lockGroups', page: locks.groups },
   { path: '/lockUser/home', name: 'lock-user-home', title: 'route.lockUsers', trail: 'lockUsers' },
   { path: '/lockUser/onDate', name: 'lock-user-on-date', title: 'route.expiringUsers', trail: 'lockUsers' },

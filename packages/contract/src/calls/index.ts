@@ -1,3 +1,4 @@
+import * as admin from './admin';
 import * as company from './company';
 import type { CallDefinition } from './define';
 import * as ekey from './ekey';
@@ -9,6 +10,7 @@ import * as lockRecord from './lockRecord';
 import * as passcode from './passcode';
 import * as user from './user';
 
+export type { AdminItem } from './admin';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
@@ -18,7 +20,7 @@ export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';
 export { userInfo } from './user';
 export * from './validityFields';
-export { company, ekey, gateway, group, lock, lockCredential, lockRecord, passcode, user };
+export { admin, company, ekey, gateway, group, lock, lockCredential, lockRecord, passcode, user };
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {
   return Object.values(module).filter(
@@ -29,6 +31,7 @@ function callsOf(module: Record<string, unknown>): CallDefinition[] {
 
 /** Every call of the API, for the server's router, the docs and the OpenAPI document. */
 export const ALL_CALLS: readonly CallDefinition[] = [
+  ...callsOf(admin),
   ...callsOf(user),
   ...callsOf(company),
   ...callsOf(lock),

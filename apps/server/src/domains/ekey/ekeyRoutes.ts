@@ -10,7 +10,7 @@ import { listLockKeys } from './ekeyQueries';
 import type { Caller, EKeyService } from './ekeyService';
 import { syncHeldKeys } from './ekeySync';
 
-function callerOf(ctx: CallContext): Caller {
+export function callerOf(ctx: CallContext): Caller {
   return { userId: requireSession(ctx).userId, locale: ctx.locale, brandName: ctx.brand.name };
 }
 

@@ -5,19 +5,21 @@ import {
   parseAccount,
   validateUnregisteredRecipient,
 } from '@smartlock/contract';
-import { and, eq, inArray, isNotNull, isNull, notInArray, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
+import { and, eq, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { ekeys } from '../../db/schema';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import { type CredentialManager, credentialManager, requireOwner } from '../lock/credentialAccess';
+import type { UserRow } from '../user/userQueries';
 import { findUserByAccount } from '../user/userQueries';
 import type { EKeyRow } from './ekeyGrant';
+import { leaveKeys } from './ekeyLeaving';
 import type { EKeyNotices, NoticeCaller } from './ekeyNotices';
 import type { EKeyRevocations } from './ekeyRevocations';
 import { revocationColumns } from './ekeyRevocations';
 import { ENDED_EKEY_STATUSES } from './ekeyStatus';
-import { eKeyValidity, type ValidityRequest } from './ekeyValidity';
+import { type EKeyValidity, eKeyValidity, type ValidityRequest } from './ekeyValidity';
 
 export type Caller = NoticeCaller;
 
@@ -32,12 +34,6 @@ export interface SendRequest extends ValidityRequest {
   keyRight: number;
   cycle?: EKeyCycle | undefined;
 }
-
-/** What happens to a key when it is deleted or reset: pending until the holder syncs, at once when nobody holds it. */
-const LEAVING = {
-  delete: { pending: EKeyStatus.deleting, done: EKeyStatus.deleted },
-  reset: { pending: EKeyStatus.resetting, done: EKeyStatus.reset },
-} as const;
 
 const FREEZE_MOVES: Readonly<Record<string, string>> = {
   [EKeyStatus.normal]: EKeyStatus.freezing,
@@ -75,29 +71,107 @@ export class EKeyService {
       }),
       'receiverUsername',
     );
-    if (recipient?.id === caller.userId) throw new ApiError('sameAsCurrentAccount');
-    if (recipient?.id === manager.lock.ownerId) throw new ApiError('ekeyExists', {}, 'the owner holds the lock');
+    const key = await this.issue(
+      caller,
+      manager,
+      { user: recipient, account: parsed.account.value },
+      validity,
+      request,
+    );
+    return { keyId: key.id, recipientRegistered: recipient !== undefined };
+  }
+
+  /**
+   * The one place a key is written: `manager` has been checked, `validity` too. A recipient
+   * without an account waits for them and is invited.
+   */
+  private async issue(
+    caller: Caller,
+    manager: CredentialManager,
+    recipient: { user: UserRow | undefined; account: string },
+    validity: EKeyValidity,
+    request: Pick<SendRequest, 'keyName' | 'remarks' | 'remoteEnable' | 'keyRight'>,
+  ): Promise<EKeyRow> {
+    const { user } = recipient;
+    if (user?.id === caller.userId) throw new ApiError('sameAsCurrentAccount');
+    if (user?.id === manager.lock.ownerId) throw new ApiError('ekeyExists', {}, 'the owner holds the lock');
     const key = await orConflict(async () => {
       const [row] = await this.db
         .insert(ekeys)
         .values({
           lockId: manager.lock.id,
           senderId: caller.userId,
-          recipientId: recipient?.id ?? null,
-          recipientAccount: parsed.account.value,
+          recipientId: user?.id ?? null,
+          recipientAccount: recipient.account,
           keyName: request.keyName ?? '',
           remarks: request.remarks ?? '',
           ...validity,
           remoteEnable: request.remoteEnable ? 1 : 0,
           keyRight: request.keyRight,
-          status: recipient ? EKeyStatus.normal : EKeyStatus.waitingAccept,
+          status: user ? EKeyStatus.normal : EKeyStatus.waitingAccept,
         })
         .returning();
       if (!row) throw new Error('eKey insert returned nothing');
       return row;
     }, 'ekeyExists');
-    if (!recipient) await this.notices.invite(caller, key, manager.lock.name);
-    return { keyId: key.id, recipientRegistered: recipient !== undefined };
+    if (!user) await this.notices.invite(caller, key, manager.lock.name);
+    return key;
+  }
+
+  /**
+   * Makes a registered account an authorized administrator of one of the owner's locks
+   * (docs/permissions.md). No key of theirs on the lock: an administrator eKey is sent, as
+   * `send` with keyRight 1. A live ordinary key of theirs (not deleted or reset): it is upgraded
+   * in place — keyRight 1, the owner as its sender (so it never leaves with another
+   * administrator's keys), remote unlock on, and the validity given; its version rises, so the
+   * lock refuses the old credential and the holder's next sync brings the new one. Its status
+   * stays (a normal key administers at once, a frozen one once unfrozen; an overdue one becomes
+   * normal). Already an administrator (a live keyRight-1 key, whatever its status or validity):
+   * nothing changes.
+   * Answers whether the lock was newly authorized.
+   */
+  async grantAdministrator(
+    caller: Caller,
+    lockId: number,
+    admin: { user: UserRow; account: string },
+    request: ValidityRequest & { remarks?: string | undefined },
+  ): Promise<boolean> {
+    const manager = await credentialManager(this.db, caller.userId, lockId);
+    requireOwner(manager);
+    const validity = eKeyValidity(request, manager.editorSpan);
+    const held = await this.db
+      .select()
+      .from(ekeys)
+      .where(
+        and(
+          eq(ekeys.lockId, lockId),
+          or(eq(ekeys.recipientId, admin.user.id), eq(ekeys.recipientAccount, admin.account)),
+          notInArray(ekeys.status, [...ENDED_EKEY_STATUSES]),
+        ),
+      );
+    if (held.some((key) => key.keyRight === EKeyAuthorized.yes)) return false;
+    const [ordinary] = held;
+    if (!ordinary) {
+      await this.issue(caller, manager, admin, validity, {
+        remarks: request.remarks,
+        remoteEnable: true,
+        keyRight: EKeyAuthorized.yes,
+      });
+      return true;
+    }
+    await this.db
+      .update(ekeys)
+      .set({
+        keyRight: EKeyAuthorized.yes,
+        senderId: caller.userId,
+        remoteEnable: 1,
+        ...validity,
+        ...(ordinary.status === EKeyStatus.overdue ? { status: EKeyStatus.normal } : {}),
+        ...revocationColumns(false),
+      })
+      .where(eq(ekeys.id, ordinary.id));
+    await this.revocations.send(caller.userId, [ordinary.id]);
+    return true;
   }
 
   /**
@@ -273,7 +347,7 @@ export class EKeyService {
           );
         leaving.push(...sent.map((r) => r.id));
       }
-      return this.leave(tx, leaving, 'delete');
+      return leaveKeys(tx, leaving, 'delete');
     });
     await this.revocations.send(userId, ids);
   }
@@ -286,7 +360,7 @@ export class EKeyService {
         .select({ id: ekeys.id })
         .from(ekeys)
         .where(and(eq(ekeys.lockId, lockId), notInArray(ekeys.status, [...ENDED_EKEY_STATUSES])));
-      return this.leave(
+      return leaveKeys(
         tx,
         live.map((r) => r.id),
         how,
@@ -294,21 +368,6 @@ export class EKeyService {
     });
     await this.revocations.send(userId, ids);
     return ids.length;
-  }
-
-  /** Keys leave: pending until their holder's app syncs, at once for keys nobody has claimed yet. */
-  private async leave(tx: Executor, ids: number[], how: 'delete' | 'reset'): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const status = LEAVING[how];
-    await tx
-      .update(ekeys)
-      .set({ status: status.pending, ...revocationColumns(true) })
-      .where(and(inArray(ekeys.id, ids), isNotNull(ekeys.recipientId)));
-    await tx
-      .update(ekeys)
-      .set({ status: status.done, ...revocationColumns(true) })
-      .where(and(inArray(ekeys.id, ids), isNull(ekeys.recipientId)));
-    return ids;
   }
 
   /** Sends a key's notice to its recipient. */

@@ -5,6 +5,7 @@ import { orConflict } from '../../db/conflict';
 import { lockGroupLocks, lockGroups, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { type Route, route } from '../../http/router';
+import { managedLockCondition } from '../lock/lockAccess';
 import { validatedName } from '../shared/deviceIdentity';
 import { requireSession } from '../user/userRoutes';
 
@@ -18,12 +19,16 @@ async function ownedGroup(db: Db, userId: number, groupId: number) {
   return row;
 }
 
-/** Lock groups: each account files the locks it manages into groups of its own. */
+/**
+ * Lock groups: each account files the locks it manages (owns or administers) into groups of its
+ * own; an administrator's groups are theirs, never the owner's.
+ */
 export function groupRoutes(db: Db): Route[] {
   return [
     route(group.list, async (_params, ctx) => {
       const userId = requireSession(ctx).userId;
-      // A user's filing rows are only of locks the user manages (a transfer removes the giver's).
+      // Only locks the user manages now count: a transfer removes the giver's filing rows, and
+      // the rows of an administrator who lost a lock are left out here.
       const [groups, counts, [all]] = await Promise.all([
         db
           .select({ groupId: lockGroups.id, groupName: lockGroups.name })
@@ -33,9 +38,10 @@ export function groupRoutes(db: Db): Route[] {
         db
           .select({ groupId: lockGroupLocks.groupId, n: count() })
           .from(lockGroupLocks)
-          .where(eq(lockGroupLocks.userId, userId))
+          .innerJoin(locks, eq(locks.id, lockGroupLocks.lockId))
+          .where(and(eq(lockGroupLocks.userId, userId), managedLockCondition(userId)))
           .groupBy(lockGroupLocks.groupId),
-        db.select({ n: count() }).from(locks).where(eq(locks.ownerId, userId)),
+        db.select({ n: count() }).from(locks).where(managedLockCondition(userId)),
       ]);
       const byGroup = new Map(counts.map((c) => [c.groupId, c.n]));
       const filed = counts.reduce((sum, c) => sum + c.n, 0);
@@ -85,7 +91,7 @@ export function groupRoutes(db: Db): Route[] {
       const managed = await db
         .select({ id: locks.id })
         .from(locks)
-        .where(and(inArray(locks.id, params.lockIdList), eq(locks.ownerId, userId)));
+        .where(and(inArray(locks.id, params.lockIdList), managedLockCondition(userId)));
       if (managed.length !== params.lockIdList.length) throw new ApiError('noPermission', {}, 'lockIdList');
       await db.transaction(async (tx) => {
         await tx

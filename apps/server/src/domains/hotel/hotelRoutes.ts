@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import { hotelSettings, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { type Route, route } from '../../http/router';
-import { managedLock } from '../lock/lockAccess';
+import { ownedLock } from '../lock/lockAccess';
 import { requireSession } from '../user/userRoutes';
 
 type Buildings = HotelInfo['buildings'];
@@ -78,7 +78,8 @@ export function hotelRoutes(db: Db): Route[] {
 
     route(lockCredential.setHotelRoom, async (params, ctx) => {
       const userId = requireSession(ctx).userId;
-      const lock = await managedLock(db, userId, params.lockId);
+      // The owner's alone: the place refers to the owner's hotel settings.
+      const lock = await ownedLock(db, userId, params.lockId);
       if (!hasFeature(lock.featureValue, 'hotelLock'))
         throw new ApiError('operationNotSupported', {}, 'not a hotel lock');
       const { buildings } = await settingsOf(db, userId);

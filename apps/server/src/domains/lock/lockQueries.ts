@@ -4,7 +4,6 @@ import {
   LOCK_CREDENTIAL_KINDS,
   LockAdminFlag,
   LockQueryType,
-  LockRole,
   PasscodeStatus,
   signalGradeOfRssi,
 } from '@smartlock/contract';
@@ -24,7 +23,7 @@ import { ApiError } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import { GONE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import { NOT_LIVE } from '../lockCredential/credentialKinds';
-import type { LockRow } from './lockAccess';
+import { administeredLockCondition, type LockRow, lockRoleOf, managedLockCondition } from './lockAccess';
 
 export interface LockListQuery {
   pageNo: number;
@@ -52,8 +51,14 @@ async function reachOf(db: Db, lockIds: number[]): Promise<Map<number, { online:
   );
 }
 
-/** A lock as the console's list shows it, for a caller who owns it. */
-export function presentLockItem(lock: LockRow, groupId: number | null, online: number | null, rssi: number | null) {
+/** A lock as the console's list shows it, for a caller who manages it (owner or authorized administrator). */
+export function presentLockItem(
+  lock: LockRow,
+  userId: number,
+  groupId: number | null,
+  online: number | null,
+  rssi: number | null,
+) {
   return {
     lockId: lock.id,
     lockName: lock.name,
@@ -61,7 +66,7 @@ export function presentLockItem(lock: LockRow, groupId: number | null, online: n
     state: lock.state,
     battery: lock.battery,
     groupId: groupId ?? GroupId.ungrouped,
-    role: LockRole.owner,
+    role: lockRoleOf(lock, userId),
     isAdmin: LockAdminFlag.yes,
     hasGateway: Number(online) === 1 ? 1 : 0,
     signalGrade: Number(online) === 1 ? signalGradeOfRssi(rssi === null ? null : Number(rssi)) : 0,
@@ -71,9 +76,9 @@ export function presentLockItem(lock: LockRow, groupId: number | null, online: n
 }
 
 /**
- * The console's lock list. The caller administers the locks it owns (query types "all" and
- * "admin"); authorized administration of others' locks arrives with lock users and admins, so
- * type "authorized admin" has nothing to list until then. Group -1 is every lock, 0 those in
+ * The console's lock list: the locks the caller manages. Query type "all" is the locks it owns
+ * and those it is an authorized administrator of (a normal keyRight-1 eKey valid now), "admin"
+ * the owned ones, "authorized admin" the administered ones. Group -1 is every lock, 0 those in
  * none of the caller's groups, else one of the caller's own groups.
  */
 export async function listLocks(db: Db, userId: number, query: LockListQuery) {
@@ -84,10 +89,13 @@ export async function listLocks(db: Db, userId: number, query: LockListQuery) {
       .where(and(eq(lockGroups.id, query.groupId), eq(lockGroups.ownerId, userId)));
     if (!group) throw new ApiError('noPermission', {}, 'not a group of this account');
   }
-  if (query.type === LockQueryType.authorizedAdmin) return pageOf([], 0, query.pageNo, query.pageSize);
   const filed = and(eq(lockGroupLocks.lockId, locks.id), eq(lockGroupLocks.userId, userId));
   const conditions: (SQL | undefined)[] = [
-    eq(locks.ownerId, userId),
+    query.type === LockQueryType.admin
+      ? eq(locks.ownerId, userId)
+      : query.type === LockQueryType.authorizedAdmin
+        ? and(ne(locks.ownerId, userId), administeredLockCondition(userId))
+        : managedLockCondition(userId),
     query.lockName ? ilike(locks.name, containsPattern(query.lockName)) : undefined,
   ];
   if (query.groupId === GroupId.ungrouped) conditions.push(isNull(lockGroupLocks.groupId));
@@ -112,7 +120,7 @@ export async function listLocks(db: Db, userId: number, query: LockListQuery) {
   );
   const list = rows.map((r) => {
     const linked = reach.get(r.lock.id);
-    return presentLockItem(r.lock, r.groupId, linked?.online ?? null, linked?.rssi ?? null);
+    return presentLockItem(r.lock, userId, r.groupId, linked?.online ?? null, linked?.rssi ?? null);
   });
   return pageOf(list, total?.n ?? 0, query.pageNo, query.pageSize);
 }
@@ -155,7 +163,7 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
     null,
   );
   return {
-    ...presentLockItem(lock, filed?.groupId ?? null, online.length > 0 ? 1 : 0, best),
+    ...presentLockItem(lock, userId, filed?.groupId ?? null, online.length > 0 ? 1 : 0, best),
     lockNumber: lock.lockNumber,
     firmware: lock.firmware,
     passcodeVersion: lock.passcodeVersion,

@@ -55,7 +55,7 @@ export function lockRoutes({ db, accounts, codes }: LockDeps): Route[] {
 
     route(lock.detail, async (params, ctx) => {
       const userId = requireSession(ctx).userId;
-      return lockDetail(db, userId, await managedLock(db, userId, params.lockId));
+      return lockDetail(db, userId, (await managedLock(db, userId, params.lockId)).lock);
     }),
 
     route(lock.rename, async (params, ctx) => {
@@ -69,7 +69,7 @@ export function lockRoutes({ db, accounts, codes }: LockDeps): Route[] {
     }),
 
     route(lock.getPassageModeConfig, async (params, ctx) => {
-      const found = await managedLock(db, requireSession(ctx).userId, params.lockId);
+      const { lock: found } = await managedLock(db, requireSession(ctx).userId, params.lockId);
       return found.passageMode;
     }),
 

@@ -1,5 +1,6 @@
 import {
   ALL_CALLS,
+  admin as adminCalls,
   DaylightSavingReminder,
   ERRORS,
   lock,
@@ -174,6 +175,41 @@ describe('lock settings, each through the simulated lock', () => {
     expect((await client.call(lock.rename, { lockId, lockName: 'Main entrance' })).body.errorCode).toBe(0);
     expect((await client.call(lock.rename, { lockId, lockName: '<script>' })).status).toBe(400);
     expect((await detail(lockId)).lockName).toBe('Main entrance');
+  });
+});
+
+describe('an authorized administrator', () => {
+  it('sets a setting through the owner’s gateway, lists the lock for remote operations, and unlocks by link until deauthorized', async () => {
+    const { client: admin, uid } = await loggedInClient(setup.server, 'settings-admin@example.com');
+    const lockId = lockOf('door').lockId;
+    const added = await client.call<{ count: number }>(adminCalls.add, {
+      receiverUsername: 'settings-admin@example.com',
+      lockIds: `${lockId}`,
+    });
+    expect(added.body.data?.count, JSON.stringify(added.body)).toBe(1);
+    const done = await operate(admin, lock.setAutoLockTime, { lockId, seconds: 45 });
+    expect(done.state).toBe(RemoteOperationState.success);
+    expect((await detail(lockId)).autoLockTime).toBe(45);
+    const remote = await admin.call<{ list: { lockId: number; hasGateway: number }[] }>(
+      lock.listForRemoteOperation,
+      {},
+    );
+    expect(remote.body.data?.list).toEqual([expect.objectContaining({ lockId, hasGateway: 1 })]);
+    const made = await admin.call<{ token: string }>(lock.createUnlockLink, { lockId, validMinutes: 5 });
+    const token = made.body.data?.token as string;
+    const visitor = setup.server.client();
+    const opened = await visitor.call<RemoteOperation>(lock.unlockByLink, { token });
+    expect(opened.body.data?.state, JSON.stringify(opened.body)).toBe(RemoteOperationState.success);
+    await operate(client, lock.lockBolt, { lockId });
+    const taken = await client.call<{ count: number }>(adminCalls.remove, { adminUid: uid });
+    expect(taken.body.data?.count).toBe(1);
+    expect((await visitor.call(lock.unlockByLink, { token })).body.errorCode).toBe(ERRORS.unlockLinkInvalid.code);
+    expect((await admin.call(lock.setAutoLockTime, { lockId, seconds: 30 })).body.errorCode).toBe(
+      ERRORS.noPermission.code,
+    );
+    expect((await operate(client, lock.setAutoLockTime, { lockId, seconds: 30 })).state).toBe(
+      RemoteOperationState.success,
+    );
   });
 });
 

@@ -1,4 +1,13 @@
-import { ERRORS, group, lock, lockRecord, user, ValidationCodeType } from '@smartlock/contract';
+import {
+  admin as adminCalls,
+  ERRORS,
+  ekey,
+  group,
+  lock,
+  lockRecord,
+  user,
+  ValidationCodeType,
+} from '@smartlock/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayLocks, lockGroupLocks, lockRecords, locks } from '../../db/schema';
@@ -37,6 +46,12 @@ describe('lock transfer', () => {
         })),
       );
     const { client: receiver, uid: receiverId } = await loggedInClient(server, 'lock-receiver@example.com');
+    // The giver's administrator of the front door, and a guest's eKey for it.
+    const { client: admin } = await loggedInClient(server, 'giver-admin@example.com');
+    await client.call(adminCalls.add, { receiverUsername: 'giver-admin@example.com', lockIds: String(front) });
+    await loggedInClient(server, 'front-guest@example.com');
+    await client.call(ekey.send, { lockId: front, receiverUsername: 'front-guest@example.com', validityType: 1 });
+    expect((await admin.call(lock.detail, { lockId: front })).body.errorCode).toBe(0);
 
     await client.call(user.sendValidationCode, { account: giver, type: ValidationCodeType.transferLock });
     const code = await latestCode(server, giver);
@@ -96,6 +111,10 @@ describe('lock transfer', () => {
     const mine = await client.call<{ list: { lockName: string }[] }>(lock.list, {});
     expect(mine.body.data?.list.map((l) => l.lockName)).toEqual(['Kept door']);
     expect((await client.call(lock.detail, { lockId: front })).body.errorCode).toBe(ERRORS.noPermission.code);
+    // The giver's administrator no longer administers it; the guest keeps their key.
+    expect((await admin.call(lock.detail, { lockId: front })).body.errorCode).toBe(ERRORS.noPermission.code);
+    const keys = await receiver.call<{ list: { username: string; keyStatus: string }[] }>(ekey.list, { lockId: front });
+    expect(keys.body.data?.list.find((k) => k.username === 'front-guest@example.com')?.keyStatus).toBe('110401');
     expect((await client.call(lock.transfer, { ...base, validationCode: code })).body.errorCode).toBe(
       ERRORS.noPermission.code,
     );

@@ -18,7 +18,7 @@ export async function operableLock(
   name: RemoteOperationName,
 ): Promise<LockRow> {
   try {
-    return await managedLock(db, userId, lockId);
+    return (await managedLock(db, userId, lockId)).lock;
   } catch (error) {
     if (name !== 'unlock') throw error;
   }

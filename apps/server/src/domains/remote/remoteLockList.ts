@@ -1,20 +1,25 @@
 import { hasFeature, signalGradeOfRssi } from '@smartlock/contract';
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { gatewayLocks, gateways, locks } from '../../db/schema';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import { managedLockCondition } from '../lock/lockAccess';
+
+const reachedLock = alias(locks, 'reached_lock');
 
 /**
- * The owner's locks that gateways reach, for remote operations: bolt, battery, the remote-unlock
- * switch, and whether an online gateway reaches each (with the best signal among them).
+ * The locks the caller manages (owns or administers) that their owner's gateways reach, for
+ * remote operations: bolt, battery, the remote-unlock switch, and whether an online gateway
+ * reaches each (with the best signal among them).
  */
 export async function listForRemoteOperation(
   db: Db,
-  owner: number,
+  userId: number,
   params: { pageNo: number; pageSize: number; lockName?: string | undefined },
 ) {
   const where = and(
-    eq(locks.ownerId, owner),
+    managedLockCondition(userId),
     params.lockName ? ilike(locks.name, containsPattern(params.lockName)) : undefined,
   );
   const reached = db
@@ -24,7 +29,8 @@ export async function listForRemoteOperation(
       rssi: sql<number | null>`max(case when ${gateways.online} = 1 then ${gatewayLocks.rssi} end)`.as('rssi'),
     })
     .from(gatewayLocks)
-    .innerJoin(gateways, and(eq(gateways.id, gatewayLocks.gatewayId), eq(gateways.ownerId, owner)))
+    .innerJoin(reachedLock, eq(reachedLock.id, gatewayLocks.lockId))
+    .innerJoin(gateways, and(eq(gateways.id, gatewayLocks.gatewayId), eq(gateways.ownerId, reachedLock.ownerId)))
     .groupBy(gatewayLocks.lockId)
     .as('reached');
   const [rows, [total]] = await Promise.all([

@@ -29,10 +29,13 @@ export function AccountField({
   form,
   kind,
   onKindChange,
+  testId = 'account',
 }: {
   form: FormInstance;
   kind: AccountKind;
   onKindChange: (kind: AccountKind) => void;
+  /** The account input's test id. */
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const kinds = useAccountKinds();
@@ -67,14 +70,14 @@ export function AccountField({
                 inputMode="tel"
                 autoComplete="tel-national"
                 placeholder={t('auth.mobilePlaceholder')}
-                data-testid="account"
+                data-testid={testId}
               />
             </Form.Item>
           </Space.Compact>
         </Form.Item>
       ) : (
         <Form.Item name="account" label={t('auth.email')} rules={rules} validateTrigger="onBlur">
-          <Input type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} data-testid="account" />
+          <Input type="email" autoComplete="email" placeholder={t('auth.emailPlaceholder')} data-testid={testId} />
         </Form.Item>
       )}
     </>

@@ -1,0 +1,75 @@
+import { InfoCircleOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePaging } from '../../app/usePaging';
+import { CredentialTable } from '../credentials/CredentialTable';
+import { AdminLocksDrawer } from './AdminLocksDrawer';
+import { adminColumns } from './adminColumns';
+import { ADMIN_CREATE } from './adminPaths';
+import { type AdminItem, useAdmins } from './adminQueries';
+import { useRemoveAdmin } from './useRemoveAdmin';
+
+/**
+ * The user's authorized administrators (spec: auth/home): searchable, paged on the server, each
+ * with their locks to manage (authorize, take away) and a remove; adding goes to auth/create.
+ */
+export default function AdminPage() {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = usePaging({ search });
+  const list = useAdmins({ ...page, searchStr: search });
+  const [managing, setManaging] = useState<AdminItem>();
+  const confirmRemove = useRemoveAdmin();
+
+  // A page emptied by removals gives way to the one before it (once the page has really loaded).
+  const pageGone = list.data !== undefined && !list.isPlaceholderData && list.data.list.length === 0 && page.pageNo > 1;
+  useEffect(() => {
+    if (pageGone) setPage({ pageNo: page.pageNo - 1, pageSize: page.pageSize });
+  }, [pageGone, page.pageNo, page.pageSize, setPage]);
+
+  const columns = useMemo(
+    () =>
+      adminColumns(t, i18n.language, (action, item) => {
+        if (action === 'remove') confirmRemove(item);
+        else setManaging(item);
+      }),
+    [t, i18n.language, confirmRemove],
+  );
+  /** The row as the latest page has it (its lock count changes as locks are managed). */
+  const fresh = (item: AdminItem) => list.data?.list.find((row) => row.adminUid === item.adminUid) ?? item;
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary" data-testid="admin-intro">
+        <InfoCircleOutlined /> {t('admin.intro')}
+      </Typography.Paragraph>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('admin.searchPlaceholder')}
+          aria-label={t('admin.searchPlaceholder')}
+          onSearch={(value) => setSearch(value.trim())}
+          style={{ maxWidth: 320 }}
+          data-testid="admin-search"
+        />
+        <Link to={ADMIN_CREATE}>
+          <Button type="primary" icon={<UserAddOutlined />} data-testid="admin-add">
+            {t('admin.add')}
+          </Button>
+        </Link>
+      </Flex>
+      <CredentialTable<AdminItem>
+        kind="admin"
+        list={list}
+        columns={columns}
+        rowKey="adminUid"
+        searchStr={search}
+        onPage={setPage}
+        rowProps={(item) => ({ 'data-testid': 'admin-row', 'data-account': item.account })}
+      />
+      {managing ? <AdminLocksDrawer item={fresh(managing)} onClose={() => setManaging(undefined)} /> : null}
+    </>
+  );
+}
