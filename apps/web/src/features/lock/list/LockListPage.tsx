@@ -1,6 +1,6 @@
 import { AppstoreOutlined, SwapOutlined } from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
-import { Button, Flex, Grid, Table } from 'antd';
+import { Alert, Button, Flex, Grid, Table } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,6 +38,8 @@ export default function LockListPage() {
   /** Locks picked for batch unlock, kept across pages and filters. */
   const [picked, setPicked] = useState<Map<number, LockItem>>(new Map());
   const owner = list.data?.list.some((item) => item.role === LockRole.owner) === true || picked.size > 0;
+  /** Locks the user administers for their owner: what only the owner may do is pointed out. */
+  const administers = list.data?.list.some((item) => item.role === LockRole.authorizedAdmin) === true;
   const onPick = (keys: Key[], rows: (LockItem | undefined)[]) =>
     setPicked((before) => {
       const next = new Map<number, LockItem>();
@@ -79,6 +81,15 @@ export default function LockListPage() {
       </Flex>
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} style={{ marginBottom: 16 }} />
+      ) : null}
+      {administers && !owner ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('lockList.adminAskOwner')}
+          style={{ marginBottom: 16 }}
+          data-testid="admin-ask-owner"
+        />
       ) : null}
       {owner && !phone ? <BatchUnlock selected={[...picked.values()]} onDone={() => setPicked(new Map())} /> : null}
       {phone ? (
