@@ -1,7 +1,8 @@
 import { DeleteOutlined, KeyOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { RowLinkActions } from '../../components/RowLinkActions';
 import { formatDateTime } from '../../i18n/format';
 import type { AdminItem } from './adminQueries';
 
@@ -38,27 +39,13 @@ export function adminColumns(
       title: t('admin.column.actions'),
       fixed: 'right',
       render: (_value, item) => (
-        <Space size={0}>
-          <Button
-            type="link"
-            size="small"
-            icon={<KeyOutlined />}
-            onClick={() => onAction('manage', item)}
-            data-testid="admin-manage"
-          >
-            {t('admin.manageLocks')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={() => onAction('remove', item)}
-            data-testid="admin-remove"
-          >
-            {t('admin.remove')}
-          </Button>
-        </Space>
+        <RowLinkActions
+          actions={[
+            { key: 'manage', icon: <KeyOutlined />, label: t('admin.manageLocks'), testId: 'admin-manage' },
+            { key: 'remove', icon: <DeleteOutlined />, label: t('admin.remove'), testId: 'admin-remove', danger: true },
+          ]}
+          onAction={(key) => onAction(key as AdminAction, item)}
+        />
       ),
     },
   ];

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import { RowLinkActions } from '../../components/RowLinkActions';
 import type { LockGroup } from './groupQueries';
 
 export type GroupAction = 'rename' | 'delete' | 'move';
@@ -29,36 +30,14 @@ export function groupColumns(
       title: t('group.column.actions'),
       fixed: 'right',
       render: (_value, item) => (
-        <Space size={0} wrap>
-          <Button
-            type="link"
-            size="small"
-            icon={<UnorderedListOutlined />}
-            onClick={() => onAction('move', item)}
-            data-testid="group-move"
-          >
-            {t('group.moveLocks')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => onAction('rename', item)}
-            data-testid="group-rename"
-          >
-            {t('group.rename')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={() => onAction('delete', item)}
-            data-testid="group-delete"
-          >
-            {t('group.delete')}
-          </Button>
-        </Space>
+        <RowLinkActions
+          actions={[
+            { key: 'move', icon: <UnorderedListOutlined />, label: t('group.moveLocks'), testId: 'group-move' },
+            { key: 'rename', icon: <EditOutlined />, label: t('group.rename'), testId: 'group-rename' },
+            { key: 'delete', icon: <DeleteOutlined />, label: t('group.delete'), testId: 'group-delete', danger: true },
+          ]}
+          onAction={(key) => onAction(key as GroupAction, item)}
+        />
       ),
     },
   ];
