@@ -1,9 +1,9 @@
 import { InfoCircleOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePaging } from '../../app/usePaging';
+import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
 import { CredentialTable } from '../credentials/CredentialTable';
 import { AdminLocksDrawer } from './AdminLocksDrawer';
 import { adminColumns } from './adminColumns';
@@ -23,11 +23,7 @@ export default function AdminPage() {
   const [managing, setManaging] = useState<AdminItem>();
   const confirmRemove = useRemoveAdmin();
 
-  // A page emptied by removals gives way to the one before it (once the page has really loaded).
-  const pageGone = list.data !== undefined && !list.isPlaceholderData && list.data.list.length === 0 && page.pageNo > 1;
-  useEffect(() => {
-    if (pageGone) setPage({ pageNo: page.pageNo - 1, pageSize: page.pageSize });
-  }, [pageGone, page.pageNo, page.pageSize, setPage]);
+  useStepBackFromEmptyPage(list, page, setPage);
 
   const columns = useMemo(
     () =>

@@ -10,10 +10,10 @@ import {
 } from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
 import { Button, Dropdown, Flex, Input, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePaging } from '../../app/usePaging';
+import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
 import { CredentialTable } from '../credentials/CredentialTable';
 import type { LockDetail } from '../lock/lockQueries';
 import { ChangeValidityDialog } from './ChangeValidityDialog';
@@ -41,10 +41,7 @@ export function EKeyTab({ detail }: { detail: LockDetail }) {
   const actions = useEKeyActions(lockId);
   const [dialog, setDialog] = useState<Dialog>();
 
-  // A page emptied by deletions gives way to the one before it.
-  useEffect(() => {
-    if (list.data && list.data.list.length === 0 && page.pageNo > 1) setPage({ ...page, pageNo: page.pageNo - 1 });
-  }, [list.data, page, setPage]);
+  useStepBackFromEmptyPage(list, page, setPage);
 
   const columns = useMemo(
     () =>

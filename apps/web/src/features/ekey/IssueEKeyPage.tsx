@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
 import { ekey, LockRole } from '@smartlock/contract';
-import { Alert, App, Button, Card, Divider, Form, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Divider, Form, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,9 +8,9 @@ import { errorText, serverErrorOf } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
+import { LoadingOrFailure } from '../../components/LoadingOrFailure';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from '../auth/AccountField';
 import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
-import { BackHomeButton } from '../coming/BackHomeButton';
 import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { tabPath } from '../lock/detail/lockTabs';
 import { useLockDetail } from '../lock/lockQueries';
@@ -107,17 +107,11 @@ export default function IssueEKeyPage() {
   }
 
   if (!detail.data) {
-    if (!detail.isError) return <Skeleton active paragraph={{ rows: 8 }} />;
     return (
-      <Result
-        status="warning"
-        title={errorText(t, detail.error)}
-        extra={[
-          <Button key="retry" onClick={() => void detail.refetch()}>
-            {t('app.retry')}
-          </Button>,
-          <BackHomeButton key="home" />,
-        ]}
+      <LoadingOrFailure
+        error={detail.isError ? detail.error : undefined}
+        retry={() => void detail.refetch()}
+        rows={8}
       />
     );
   }

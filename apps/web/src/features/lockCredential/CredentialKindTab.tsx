@@ -1,12 +1,12 @@
 import { ClearOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type LockCredentialKind, lockCredential, type RemoteOperation } from '@smartlock/contract';
 import { App, Button, Flex, Input, Modal } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
-import { usePaging } from '../../app/usePaging';
+import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
 import { CredentialTable } from '../credentials/CredentialTable';
 import { useFollowOperation } from '../credentials/useFollowOperation';
@@ -54,10 +54,7 @@ export function CredentialKindTab({ kind, detail }: { kind: LockCredentialKind; 
   const [travelling, setTravelling] = useState<Travelling>();
   const { followed, follow: followOperation, clear, busy } = useFollowOperation(() => void refresh());
 
-  // A page emptied by deletions gives way to the one before it.
-  useEffect(() => {
-    if (list.data && list.data.list.length === 0 && page.pageNo > 1) setPage({ ...page, pageNo: page.pageNo - 1 });
-  }, [list.data, page, setPage]);
+  useStepBackFromEmptyPage(list, page, setPage);
 
   const follow = useCallback(
     (action: Travelling['action'], label: string, started: RemoteOperation) => {

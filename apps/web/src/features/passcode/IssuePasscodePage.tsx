@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, KeyOutlined } from '@ant-design/icons';
 import { ACTIVATION_HOURS, hasFeature, PasscodeVersion, passcode, RemoteOperationState } from '@smartlock/contract';
-import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
-import { BackHomeButton } from '../coming/BackHomeButton';
+import { LoadingOrFailure } from '../../components/LoadingOrFailure';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
 import { LockHourRange } from '../credentials/LockHourRange';
 import { useFollowOperation } from '../credentials/useFollowOperation';
@@ -289,17 +289,11 @@ export default function IssuePasscodePage() {
     </Link>
   );
   if (!detail.data) {
-    if (!detail.isError) return <Skeleton active paragraph={{ rows: 8 }} />;
     return (
-      <Result
-        status="warning"
-        title={errorText(t, detail.error)}
-        extra={[
-          <Button key="retry" onClick={() => void detail.refetch()}>
-            {t('app.retry')}
-          </Button>,
-          <BackHomeButton key="home" />,
-        ]}
+      <LoadingOrFailure
+        error={detail.isError ? detail.error : undefined}
+        retry={() => void detail.refetch()}
+        rows={8}
       />
     );
   }

@@ -1,12 +1,12 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PasscodeVersion, passcode, type RemoteOperation } from '@smartlock/contract';
 import { Alert, App, Button, Flex, Input } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
-import { usePaging } from '../../app/usePaging';
+import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
 import { CredentialTable } from '../credentials/CredentialTable';
 import { useFollowOperation } from '../credentials/useFollowOperation';
@@ -44,9 +44,7 @@ export function PasscodeTab({ detail }: { detail: LockDetail }) {
   const [travelling, setTravelling] = useState<Travelling>();
   const { followed, follow: followOperation, clear, busy } = useFollowOperation(() => void refresh());
 
-  useEffect(() => {
-    if (list.data && list.data.list.length === 0 && page.pageNo > 1) setPage({ ...page, pageNo: page.pageNo - 1 });
-  }, [list.data, page, setPage]);
+  useStepBackFromEmptyPage(list, page, setPage);
 
   const follow = useCallback(
     (kind: Travelling['kind'], item: PasscodeItem, started: RemoteOperation) => {

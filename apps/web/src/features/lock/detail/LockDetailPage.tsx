@@ -1,11 +1,10 @@
-import { Alert, Button, Result, Skeleton, Tabs } from 'antd';
+import { Alert, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { CallFailure } from '../../../api/client';
 import { errorText } from '../../../api/failureMessage';
 import { useRouteLockId } from '../../../app/routeLockId';
-import { BackHomeButton } from '../../coming/BackHomeButton';
+import { LoadingOrFailure } from '../../../components/LoadingOrFailure';
 import { EKeyTab } from '../../ekey/EKeyTab';
 import { CredentialKindTab } from '../../lockCredential/CredentialKindTab';
 import { kindOfTab } from '../../lockCredential/kinds';
@@ -28,21 +27,11 @@ export default function LockDetailPage() {
   const [settings, setSettings] = useState(false);
 
   if (!detail.data) {
-    if (!detail.isError) return <Skeleton active paragraph={{ rows: 6 }} />;
-    const denied = detail.error instanceof CallFailure && detail.error.failure.kind === 'noPermission';
     return (
-      <Result
-        status="warning"
-        title={errorText(t, detail.error)}
-        extra={[
-          denied ? null : (
-            <Button key="retry" onClick={() => void detail.refetch()}>
-              {t('app.retry')}
-            </Button>
-          ),
-          <BackHomeButton key="home" />,
-        ]}
-        data-testid="lock-detail-error"
+      <LoadingOrFailure
+        error={detail.isError ? detail.error : undefined}
+        retry={() => void detail.refetch()}
+        testId="lock-detail-error"
       />
     );
   }

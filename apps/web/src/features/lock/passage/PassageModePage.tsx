@@ -1,11 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { hasFeature } from '@smartlock/contract';
-import { Button, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../../api/failureMessage';
 import { useRouteLockId } from '../../../app/routeLockId';
-import { BackHomeButton } from '../../coming/BackHomeButton';
+import { LoadingOrFailure } from '../../../components/LoadingOrFailure';
 import { tabPath } from '../detail/lockTabs';
 import { useLockDetail, usePassageModeConfig } from '../lockQueries';
 import { PassageModeForm } from './PassageModeForm';
@@ -18,24 +17,13 @@ export default function PassageModePage() {
   const config = usePassageModeConfig(lockId);
 
   if (!detail.data || !config.data) {
-    const failed = detail.error ?? config.error;
-    if (!failed) return <Skeleton active paragraph={{ rows: 6 }} />;
     return (
-      <Result
-        status="warning"
-        title={errorText(t, failed)}
-        extra={[
-          <Button
-            key="retry"
-            onClick={() => {
-              void detail.refetch();
-              void config.refetch();
-            }}
-          >
-            {t('app.retry')}
-          </Button>,
-          <BackHomeButton key="home" />,
-        ]}
+      <LoadingOrFailure
+        error={detail.error ?? config.error ?? undefined}
+        retry={() => {
+          void detail.refetch();
+          void config.refetch();
+        }}
       />
     );
   }

@@ -1,12 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { hasFeature, type LockCredentialKind } from '@smartlock/contract';
-import { Button, Card, Result, Skeleton, Space } from 'antd';
+import { Button, Card, Result, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorText } from '../../../api/failureMessage';
 import { useRouteLockId } from '../../../app/routeLockId';
-import { BackHomeButton } from '../../coming/BackHomeButton';
+import { LoadingOrFailure } from '../../../components/LoadingOrFailure';
 import { tabPath } from '../../lock/detail/lockTabs';
 import { type LockDetail, useLockDetail } from '../../lock/lockQueries';
 import { KINDS } from '../kinds';
@@ -41,18 +40,12 @@ export function IssueFrame({
   const lockId = useRouteLockId();
   const detail = useLockDetail(lockId);
   if (!detail.data) {
-    if (!detail.isError) return <Skeleton active paragraph={{ rows: 8 }} />;
     return (
-      <Result
-        status="warning"
-        title={errorText(t, detail.error)}
-        extra={[
-          <Button key="retry" onClick={() => void detail.refetch()}>
-            {t('app.retry')}
-          </Button>,
-          <BackHomeButton key="home" />,
-        ]}
-        data-testid="issue-load-error"
+      <LoadingOrFailure
+        error={detail.isError ? detail.error : undefined}
+        retry={() => void detail.refetch()}
+        rows={8}
+        testId="issue-load-error"
       />
     );
   }
