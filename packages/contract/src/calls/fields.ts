@@ -25,10 +25,20 @@ export const flagField = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
   .transform((v) => v === true || v === '1' || v === 'true');
 
-export const text = (max: number) => z.string().trim().max(max);
+/** Control characters text never carries (tab, line feed and carriage return are allowed). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Text up to `max` characters, trimmed, without control characters. */
+export const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'control characters');
 
 /** Required, non-empty text. */
-export const requiredText = (max: number) => z.string().trim().min(1).max(max);
+export const requiredText = (max: number) => text(max).pipe(z.string().min(1));
 
 export const emptyData = z.object({});
 
