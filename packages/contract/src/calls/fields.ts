@@ -29,16 +29,14 @@ export const flagField = z
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+const withoutControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+
 /** Text up to `max` characters, trimmed, without control characters. */
-export const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((value) => !CONTROL_CHARACTERS.test(value), 'control characters');
+export const text = (max: number) => z.string().trim().max(max).refine(withoutControlCharacters, 'control characters');
 
 /** Required, non-empty text. */
-export const requiredText = (max: number) => text(max).pipe(z.string().min(1));
+export const requiredText = (max: number) =>
+  z.string().trim().min(1).max(max).refine(withoutControlCharacters, 'control characters');
 
 export const emptyData = z.object({});
 
