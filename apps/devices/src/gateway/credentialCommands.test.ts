@@ -1,37 +1,24 @@
 import { DEVICE_COMMANDS, DEVICE_EVENTS, LockRecordType } from '@smartlock/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimulatedLock } from '../lock/lock';
-import { freshGatewayId, startTestBroker, type TestBroker, testSecret } from '../testing/testBroker';
-import { TestCloud } from '../testing/testCloud';
+import { gatewaySuite } from '../testing/gatewaySuite';
+import { freshGatewayId, testSecret } from '../testing/testBroker';
 import { testLock } from '../testing/testLocks';
 import { Gateway } from './gateway';
 
-let env: TestBroker;
-let cloud: TestCloud;
-const running: Gateway[] = [];
-
-beforeAll(async () => {
-  env = await startTestBroker();
-  cloud = await TestCloud.connect(env.url);
-});
-
-afterAll(async () => {
-  for (const gateway of running) gateway.terminate();
-  await cloud.close();
-  await env.broker.close();
-});
+const suite = gatewaySuite();
 
 async function onlineGateway(lock: SimulatedLock): Promise<number> {
   const gatewayId = freshGatewayId();
   const gateway = new Gateway({
     gatewayId,
     secret: testSecret(gatewayId),
-    mqttUrl: env.url,
+    mqttUrl: suite.env.url,
     locks: [{ lock, rssi: -60 }],
     wifi: { networkName: 'TestNet', rssi: -50 },
     bluetoothLatencyMs: 5,
   });
-  running.push(gateway);
+  suite.running.push(gateway);
   await gateway.start();
   expect(await gateway.whenOnline(1_500)).toBe(true);
   return gatewayId;
@@ -39,8 +26,8 @@ async function onlineGateway(lock: SimulatedLock): Promise<number> {
 
 /** Sends a command to the lock and answers its reply's `{ok, result | error}`. */
 async function ask(gatewayId: number, lock: SimulatedLock, name: string, params: Record<string, unknown>) {
-  const command = await cloud.send(gatewayId, { name, lockMac: lock.mac, params });
-  const { message } = await cloud.reply(gatewayId, command.id);
+  const command = await suite.cloud.send(gatewayId, { name, lockMac: lock.mac, params });
+  const { message } = await suite.cloud.reply(gatewayId, command.id);
   return message.ok ? { ok: true, result: message.result } : { ok: false, error: message.error };
 }
 
@@ -102,7 +89,7 @@ describe('credential commands through a gateway', () => {
     });
 
     const uploaded = () =>
-      cloud
+      suite.cloud
         .of(gatewayId, 'event')
         .filter((h) => h.message.name === 'records')
         .flatMap((h) => DEVICE_EVENTS.records.parse(h.message.data).records.map((r) => r.recordType));

@@ -1,39 +1,27 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEVICE_EVENTS, gatewayStatus, LockState } from '@smartlock/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimulatedLock } from '../lock/lock';
-import { freshGatewayId, startTestBroker, type TestBroker, testSecret } from '../testing/testBroker';
-import { type Heard, TestCloud } from '../testing/testCloud';
+import { gatewaySuite } from '../testing/gatewaySuite';
+import { freshGatewayId, testSecret } from '../testing/testBroker';
+import type { Heard } from '../testing/testCloud';
 import { testLock } from '../testing/testLocks';
 import { Gateway, type GatewayCommandReport, type GatewayOptions } from './gateway';
 
-let env: TestBroker;
-let cloud: TestCloud;
-const running: Gateway[] = [];
-
-beforeAll(async () => {
-  env = await startTestBroker();
-  cloud = await TestCloud.connect(env.url);
-});
-
-afterAll(async () => {
-  for (const gateway of running) gateway.terminate();
-  await cloud.close();
-  await env.broker.close();
-});
+const suite = gatewaySuite();
 
 async function onlineGateway(locks: SimulatedLock[], options: Partial<GatewayOptions> = {}) {
   const gatewayId = freshGatewayId();
   const gateway = new Gateway({
     gatewayId,
     secret: testSecret(gatewayId),
-    mqttUrl: env.url,
+    mqttUrl: suite.env.url,
     locks: locks.map((lock) => ({ lock, rssi: -58 })),
     wifi: { networkName: 'TestNet', rssi: -50 },
     bluetoothLatencyMs: 10,
     ...options,
   });
-  running.push(gateway);
+  suite.running.push(gateway);
   const reports: GatewayCommandReport[] = [];
   gateway.on('command', (report) => reports.push(report));
   await gateway.start();
@@ -54,12 +42,12 @@ describe('a gateway on the device link', () => {
   it('runs a signed unlock: the bolt opens and a signed ok reply comes back', async () => {
     const lock = testLock();
     const { gatewayId, reports } = await onlineGateway([lock]);
-    const command = await cloud.send(gatewayId, {
+    const command = await suite.cloud.send(gatewayId, {
       name: 'unlock',
       lockMac: lock.mac,
       params: { operator: 'owner@example.com' },
     });
-    const reply = await cloud.reply(gatewayId, command.id);
+    const reply = await suite.cloud.reply(gatewayId, command.id);
     expect(reply.signedByGateway).toBe(true);
     expect(reply.message).toMatchObject({ ok: true, result: { state: LockState.unlocked, battery: 80 } });
     expect(lock.state).toBe(LockState.unlocked);
@@ -69,12 +57,12 @@ describe('a gateway on the device link', () => {
   it('refuses a command signed with another secret (badSignature) and leaves the lock alone', async () => {
     const lock = testLock();
     const { gatewayId } = await onlineGateway([lock]);
-    const command = await cloud.send(gatewayId, {
+    const command = await suite.cloud.send(gatewayId, {
       name: 'unlock',
       lockMac: lock.mac,
       secret: 'not-the-gateway-secret',
     });
-    const reply = await cloud.reply(gatewayId, command.id);
+    const reply = await suite.cloud.reply(gatewayId, command.id);
     expect(reply.message).toMatchObject({ ok: false, error: 'badSignature' });
     expect(reply.signedByGateway).toBe(true);
     expect(lock.state).toBe(LockState.locked);
@@ -83,11 +71,11 @@ describe('a gateway on the device link', () => {
   it('runs a command delivered twice only once', async () => {
     const lock = testLock();
     const { gatewayId, reports } = await onlineGateway([lock]);
-    const command = await cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
-    await cloud.reply(gatewayId, command.id);
-    await cloud.publish(gatewayId, command);
+    const command = await suite.cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
+    await suite.cloud.reply(gatewayId, command.id);
+    await suite.cloud.publish(gatewayId, command);
     await reportOf(reports, command.id, 'duplicate');
-    expect(cloud.of(gatewayId, 'reply').filter((h) => h.message.id === command.id)).toHaveLength(1);
+    expect(suite.cloud.of(gatewayId, 'reply').filter((h) => h.message.id === command.id)).toHaveLength(1);
     expect(lock.snapshot().log.nextRecordId).toBe(2);
   });
 
@@ -95,11 +83,11 @@ describe('a gateway on the device link', () => {
     const lock = testLock();
     const { gateway, gatewayId, reports } = await onlineGateway([lock]);
     gateway.goOffline();
-    await cloud.waitFor(statusOf(gatewayId, false));
-    const command = await cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac, deadlineIn: 150 });
+    await suite.cloud.waitFor(statusOf(gatewayId, false));
+    const command = await suite.cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac, deadlineIn: 150 });
     await sleep(250);
     gateway.goOnline();
-    const reply = await cloud.reply(gatewayId, command.id);
+    const reply = await suite.cloud.reply(gatewayId, command.id);
     expect(reply.message).toMatchObject({ ok: false, error: 'expired' });
     expect(lock.state).toBe(LockState.locked);
     await reportOf(reports, command.id, 'expired');
@@ -108,25 +96,25 @@ describe('a gateway on the device link', () => {
   it('runs commands for one lock one at a time: the later one waits, then operates', async () => {
     const lock = testLock();
     const { gatewayId } = await onlineGateway([lock], { bluetoothLatencyMs: 80 });
-    const first = await cloud.send(gatewayId, { name: 'queryState', lockMac: lock.mac });
-    const second = await cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
-    await cloud.reply(gatewayId, second.id);
+    const first = await suite.cloud.send(gatewayId, { name: 'queryState', lockMac: lock.mac });
+    const second = await suite.cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
+    await suite.cloud.reply(gatewayId, second.id);
     const story = (id: string) =>
-      cloud
+      suite.cloud
         .of(gatewayId)
         .filter((h) => h.message.id === id)
         .map((h) => `${h.message.kind}:${h.message.stage ?? h.message.ok}`);
     expect(story(first.id)).toEqual(['reply:true']);
     expect(story(second.id)).toEqual(['progress:wait', 'progress:operating', 'reply:true']);
-    expect(cloud.of(gatewayId, 'progress').every((h) => h.signedByGateway)).toBe(true);
+    expect(suite.cloud.of(gatewayId, 'progress').every((h) => h.signedByGateway)).toBe(true);
   });
 
   it('checks the deadline again after the wait and never runs a command late', async () => {
     const lock = testLock();
     const { gatewayId, reports } = await onlineGateway([lock], { bluetoothLatencyMs: 200 });
-    await cloud.send(gatewayId, { name: 'queryState', lockMac: lock.mac });
-    const late = await cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac, deadlineIn: 100 });
-    const reply = await cloud.reply(gatewayId, late.id);
+    await suite.cloud.send(gatewayId, { name: 'queryState', lockMac: lock.mac });
+    const late = await suite.cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac, deadlineIn: 100 });
+    const reply = await suite.cloud.reply(gatewayId, late.id);
     expect(reply.message).toMatchObject({ ok: false, error: 'expired' });
     expect(lock.state).toBe(LockState.locked);
     await reportOf(reports, late.id, 'expired');
@@ -135,17 +123,17 @@ describe('a gateway on the device link', () => {
   it('answers remoteUnlockDisabled when the lock’s own remote-unlock switch is off', async () => {
     const lock = testLock({ remoteUnlock: false });
     const { gatewayId } = await onlineGateway([lock]);
-    const command = await cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
-    expect((await cloud.reply(gatewayId, command.id)).message).toMatchObject({
+    const command = await suite.cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
+    expect((await suite.cloud.reply(gatewayId, command.id)).message).toMatchObject({
       ok: false,
       error: 'remoteUnlockDisabled',
     });
-    const setSwitch = await cloud.send(gatewayId, {
+    const setSwitch = await suite.cloud.send(gatewayId, {
       name: 'setSwitch',
       lockMac: lock.mac,
       params: { name: 'remoteUnlock', value: 1 },
     });
-    expect((await cloud.reply(gatewayId, setSwitch.id)).message).toMatchObject({
+    expect((await suite.cloud.reply(gatewayId, setSwitch.id)).message).toMatchObject({
       ok: true,
       result: { name: 'remoteUnlock', value: 1 },
     });
@@ -155,11 +143,15 @@ describe('a gateway on the device link', () => {
     const lock = testLock();
     lock.setDrift(3_600_000);
     const { gatewayId } = await onlineGateway([lock]);
-    const query = await cloud.send(gatewayId, { name: 'queryClock', lockMac: lock.mac });
-    const before = (await cloud.reply(gatewayId, query.id)).message.result as { lockTime: number };
+    const query = await suite.cloud.send(gatewayId, { name: 'queryClock', lockMac: lock.mac });
+    const before = (await suite.cloud.reply(gatewayId, query.id)).message.result as { lockTime: number };
     expect(before.lockTime - Date.now()).toBeGreaterThan(3_590_000);
-    const set = await cloud.send(gatewayId, { name: 'setClock', lockMac: lock.mac, params: { time: Date.now() } });
-    const after = (await cloud.reply(gatewayId, set.id)).message.result as { lockTime: number };
+    const set = await suite.cloud.send(gatewayId, {
+      name: 'setClock',
+      lockMac: lock.mac,
+      params: { time: Date.now() },
+    });
+    const after = (await suite.cloud.reply(gatewayId, set.id)).message.result as { lockTime: number };
     expect(Math.abs(after.lockTime - Date.now())).toBeLessThan(1_000);
     expect(Math.abs(lock.clockDriftMs)).toBeLessThan(1_000);
   });
@@ -174,8 +166,8 @@ describe('a gateway on the device link', () => {
       [{ name: 'parkingLock', lockMac: lock.mac, params: { action: 'raising' } }, 'unsupported'],
     ] as const;
     for (const [input, error] of cases) {
-      const command = await cloud.send(gatewayId, input);
-      expect((await cloud.reply(gatewayId, command.id)).message).toMatchObject({ ok: false, error });
+      const command = await suite.cloud.send(gatewayId, input);
+      expect((await suite.cloud.reply(gatewayId, command.id)).message).toMatchObject({ ok: false, error });
     }
   });
 
@@ -183,8 +175,8 @@ describe('a gateway on the device link', () => {
     const lock = testLock();
     const { gatewayId } = await onlineGateway([lock]);
     const run = async (name: string, params: Record<string, unknown>) => {
-      const command = await cloud.send(gatewayId, { name, lockMac: lock.mac, params });
-      return (await cloud.reply(gatewayId, command.id)).message;
+      const command = await suite.cloud.send(gatewayId, { name, lockMac: lock.mac, params });
+      return (await suite.cloud.reply(gatewayId, command.id)).message;
     };
     expect(await run('addPasscode', { passcodeId: 8, code: '246810' })).toMatchObject({
       ok: true,
@@ -210,57 +202,57 @@ describe('a gateway on the device link', () => {
     const lock = testLock();
     const { gateway, gatewayId, reports } = await onlineGateway([lock]);
     gateway.setFault(lock.mac, 'reject');
-    const rejected = await cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
-    expect((await cloud.reply(gatewayId, rejected.id)).message).toMatchObject({ ok: false, error: 'rejected' });
+    const rejected = await suite.cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
+    expect((await suite.cloud.reply(gatewayId, rejected.id)).message).toMatchObject({ ok: false, error: 'rejected' });
     gateway.setFault(lock.mac, 'outOfRange');
-    const away = await cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
-    expect((await cloud.reply(gatewayId, away.id)).message).toMatchObject({ ok: false, error: 'lockOutOfRange' });
+    const away = await suite.cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
+    expect((await suite.cloud.reply(gatewayId, away.id)).message).toMatchObject({ ok: false, error: 'lockOutOfRange' });
     gateway.setFault(lock.mac, 'timeout');
-    const silent = await cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
+    const silent = await suite.cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
     await reportOf(reports, silent.id, 'timeout');
     await sleep(50);
-    expect(cloud.of(gatewayId, 'reply').some((h) => h.message.id === silent.id)).toBe(false);
+    expect(suite.cloud.of(gatewayId, 'reply').some((h) => h.message.id === silent.id)).toBe(false);
     expect(lock.state).toBe(LockState.locked);
   });
 
   it('leaves a signed offline last will when its connection drops, and is online again later', async () => {
     const lock = testLock();
     const { gateway, gatewayId } = await onlineGateway([lock]);
-    const online = await cloud.waitFor(statusOf(gatewayId, true));
+    const online = await suite.cloud.waitFor(statusOf(gatewayId, true));
     gateway.goOffline();
-    const will = await cloud.waitFor(statusOf(gatewayId, false));
+    const will = await suite.cloud.waitFor(statusOf(gatewayId, false));
     expect(will.signedByGateway).toBe(true);
     const parsedWill = gatewayStatus.parse(will.message);
     expect(parsedWill).toMatchObject({ online: false, networkName: 'TestNet', rssi: -50 });
     expect(parsedWill.at).toBeLessThan(gatewayStatus.parse(online.message).at);
     expect(gateway.isOnline).toBe(false);
     gateway.goOnline();
-    const back = await cloud.waitFor((h) => statusOf(gatewayId, true)(h) && h !== online);
+    const back = await suite.cloud.waitFor((h) => statusOf(gatewayId, true)(h) && h !== online);
     expect(gatewayStatus.parse(back.message).at).toBeGreaterThan(parsedWill.at);
   });
 
   it('reconnects by itself after an unexpected drop, announcing a newer online status', async () => {
     const lock = testLock();
     const { gateway, gatewayId } = await onlineGateway([lock]);
-    const first = await cloud.waitFor(statusOf(gatewayId, true));
-    env.broker.disconnect(gatewayId);
-    await cloud.waitFor(statusOf(gatewayId, false));
-    const again = await cloud.waitFor((h) => statusOf(gatewayId, true)(h) && h !== first, 1_800);
+    const first = await suite.cloud.waitFor(statusOf(gatewayId, true));
+    suite.env.broker.disconnect(gatewayId);
+    await suite.cloud.waitFor(statusOf(gatewayId, false));
+    const again = await suite.cloud.waitFor((h) => statusOf(gatewayId, true)(h) && h !== first, 1_800);
     expect(gatewayStatus.parse(again.message).at).toBeGreaterThan(gatewayStatus.parse(first.message).at);
     expect(gateway.isOnline).toBe(true);
-    const command = await cloud.send(gatewayId, { name: 'queryState', lockMac: lock.mac });
-    expect((await cloud.reply(gatewayId, command.id)).message).toMatchObject({ ok: true });
+    const command = await suite.cloud.send(gatewayId, { name: 'queryState', lockMac: lock.mac });
+    expect((await suite.cloud.reply(gatewayId, command.id)).message).toMatchObject({ ok: true });
   });
 
   it('tells the cloud which locks it reaches and their state on connecting, and when a lock changes on its own', async () => {
     const lock = testLock();
     const { gateway, gatewayId } = await onlineGateway([lock]);
-    const reach = await cloud.waitFor((h) => h.gatewayId === gatewayId && h.message.name === 'reach');
+    const reach = await suite.cloud.waitFor((h) => h.gatewayId === gatewayId && h.message.name === 'reach');
     expect(DEVICE_EVENTS.reach.parse(reach.message.data)).toEqual({ locks: [{ lockMac: lock.mac, rssi: -58 }] });
-    const initial = await cloud.waitFor((h) => h.gatewayId === gatewayId && h.message.name === 'state');
+    const initial = await suite.cloud.waitFor((h) => h.gatewayId === gatewayId && h.message.name === 'state');
     expect(initial.message).toMatchObject({ lockMac: lock.mac, data: { state: lock.state } });
     lock.localUnlock({ method: 'fingerprint' });
-    const state = await cloud.waitFor(
+    const state = await suite.cloud.waitFor(
       (h) =>
         h.gatewayId === gatewayId &&
         h.message.name === 'state' &&
@@ -270,7 +262,9 @@ describe('a gateway on the device link', () => {
     expect(state.signedByGateway).toBe(true);
     const another = testLock();
     gateway.reachLock(another, -70);
-    const wider = await cloud.waitFor((h) => h.gatewayId === gatewayId && h.message.name === 'reach' && h !== reach);
+    const wider = await suite.cloud.waitFor(
+      (h) => h.gatewayId === gatewayId && h.message.name === 'reach' && h !== reach,
+    );
     expect(DEVICE_EVENTS.reach.parse(wider.message.data).locks).toEqual([
       { lockMac: lock.mac, rssi: -58 },
       { lockMac: another.mac, rssi: -70 },
@@ -282,7 +276,7 @@ describe('a gateway on the device link', () => {
     const { gatewayId } = await onlineGateway([lock]);
     for (const method of ['passcode', 'card', 'button'] as const) lock.localUnlock({ method });
     await expect.poll(() => lock.unsentRecordCount, { timeout: 1_000, interval: 10 }).toBe(0);
-    const recordEvents = () => cloud.of(gatewayId, 'event').filter((h) => h.message.name === 'records');
+    const recordEvents = () => suite.cloud.of(gatewayId, 'event').filter((h) => h.message.name === 'records');
     const uploaded = () =>
       recordEvents().flatMap((h) => DEVICE_EVENTS.records.parse(h.message.data).records.map((r) => r.recordId));
     await expect.poll(() => uploaded().sort(), { timeout: 1_000, interval: 10 }).toEqual(['1', '2', '3']);

@@ -1,13 +1,26 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Flex, Input, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagination } from '../app/pagination';
-import type { Paging } from '../app/usePaging';
+import { type Paging, usePaging } from '../app/usePaging';
 
 /** A picked lock: what the screen names it by. */
 export interface PickedLock {
   lockId: number;
   lockName: string;
+}
+
+/** A lock picker's search and page (ten locks a page, back to the first on a new search). */
+export function useLockPickerPaging(): {
+  lockName: string;
+  onSearch: (name: string) => void;
+  page: Paging;
+  onPage: (page: Paging) => void;
+} {
+  const [lockName, onSearch] = useState('');
+  const [page, onPage] = usePaging({ lockName }, 10);
+  return { lockName, onSearch, page, onPage };
 }
 
 /**

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
-import { usePaging } from '../../app/usePaging';
-import { LockPickerTable, type PickedLock } from '../../components/LockPickerTable';
+import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../components/LockPickerTable';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from '../auth/AccountField';
 import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { ValidityEditor } from '../credentials/ValidityEditor';
@@ -28,17 +27,16 @@ interface CreateAdminValues {
 
 /** The user's own locks, which are the ones an administrator can be given. */
 function OwnLockPicker({ selected, onChange }: { selected: PickedLock[]; onChange: (locks: PickedLock[]) => void }) {
-  const [lockName, setLockName] = useState('');
-  const [page, setPage] = usePaging({ lockName }, 10);
-  const locks = useLocks({ ...page, type: LockQueryType.admin, groupId: -1, lockName });
+  const search = useLockPickerPaging();
+  const locks = useLocks({ ...search.page, type: LockQueryType.admin, groupId: -1, lockName: search.lockName });
   return (
     <Flex vertical gap={12} data-testid="admin-locks-picker">
       <LockPickerTable<PickedLock>
         testId="admin"
         locks={locks}
-        lockName={lockName}
-        onSearch={setLockName}
-        onPage={setPage}
+        lockName={search.lockName}
+        onSearch={search.onSearch}
+        onPage={search.onPage}
         selected={selected}
         onChange={onChange}
         emptyKey="admin.noOwnLocks"

@@ -3,8 +3,7 @@ import { Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConsole } from '../../app/context';
-import { usePaging } from '../../app/usePaging';
-import { LockPickerTable, type PickedLock } from '../../components/LockPickerTable';
+import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../components/LockPickerTable';
 import { ALL_LOCKS, useLocks } from '../lock/lockQueries';
 
 export type { PickedLock };
@@ -28,9 +27,8 @@ export function BatchLockPicker({
   const { api } = useConsole();
   const [params] = useSearchParams();
   const preselect = parseLockId(params.get('lockId'));
-  const [lockName, setLockName] = useState('');
-  const [page, setPage] = usePaging({ lockName }, 10);
-  const locks = useLocks({ ...page, ...ALL_LOCKS, lockName });
+  const search = useLockPickerPaging();
+  const locks = useLocks({ ...search.page, ...ALL_LOCKS, lockName: search.lockName });
 
   // The lock the user came from starts chosen (once; they may untick it).
   const [preselected, setPreselected] = useState(false);
@@ -57,9 +55,9 @@ export function BatchLockPicker({
       <LockPickerTable<PickedLock>
         testId={testId}
         locks={locks}
-        lockName={lockName}
-        onSearch={setLockName}
-        onPage={setPage}
+        lockName={search.lockName}
+        onSearch={search.onSearch}
+        onPage={search.onPage}
         selected={selected}
         onChange={onChange}
         emptyKey="lockList.emptyTitle"

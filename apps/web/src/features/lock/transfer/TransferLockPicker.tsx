@@ -1,7 +1,5 @@
 import { Flex } from 'antd';
-import { useState } from 'react';
-import { usePaging } from '../../../app/usePaging';
-import { LockPickerTable } from '../../../components/LockPickerTable';
+import { LockPickerTable, useLockPickerPaging } from '../../../components/LockPickerTable';
 import { type TransferableLock, useTransferableLocks } from '../lockQueries';
 
 /** Picks the locks to transfer from those the user owns: searchable, paged, the choice kept across pages. */
@@ -12,17 +10,16 @@ export function TransferLockPicker({
   selected: TransferableLock[];
   onChange: (locks: TransferableLock[]) => void;
 }) {
-  const [lockName, setLockName] = useState('');
-  const [page, setPage] = usePaging({ lockName }, 10);
-  const locks = useTransferableLocks({ ...page, lockName });
+  const search = useLockPickerPaging();
+  const locks = useTransferableLocks({ ...search.page, lockName: search.lockName });
   return (
     <Flex vertical gap={12}>
       <LockPickerTable<TransferableLock>
         testId="transfer"
         locks={locks}
-        lockName={lockName}
-        onSearch={setLockName}
-        onPage={setPage}
+        lockName={search.lockName}
+        onSearch={search.onSearch}
+        onPage={search.onPage}
         selected={selected}
         onChange={onChange}
         emptyKey="lockTransfer.noLocks"
