@@ -23,6 +23,8 @@ import { lockRoutes } from './domains/lock/lockRoutes';
 import { registerFacePhotoRoute } from './domains/lockCredential/facePhotoRoute';
 import { lockCredentialRoutes } from './domains/lockCredential/lockCredentialRoutes';
 import { LockCredentialService } from './domains/lockCredential/lockCredentialService';
+import { lockUserRoutes } from './domains/lockUser/lockUserRoutes';
+import { LockUserService } from './domains/lockUser/lockUserService';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
 import { PasscodeService } from './domains/passcode/passcodeService';
 import { recordRoutes } from './domains/record/recordRoutes';
@@ -137,6 +139,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const consoleFiles = await serveConsole(app, config.WEB_DIST);
 
   const keys = new EKeyService(db, revocations, new EKeyNotices(db, messenger, app.log));
+  const passcodes = new PasscodeService(db, devices.operations, messenger);
+  const credentials = new LockCredentialService(db, devices.operations);
   const routes: Route[] = [
     ...userRoutes({ db, accounts, codes, slider, sessions }),
     ...companyRoutes(brands),
@@ -151,8 +155,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...recordRoutes(db),
     ...ekeyRoutes(db, keys),
     ...adminRoutes(new AdminService(db, keys)),
-    ...passcodeRoutes(new PasscodeService(db, devices.operations, messenger)),
-    ...lockCredentialRoutes(new LockCredentialService(db, devices.operations)),
+    ...passcodeRoutes(passcodes),
+    ...lockCredentialRoutes(credentials),
+    ...lockUserRoutes(new LockUserService(db, keys, passcodes, credentials)),
     ...hotelRoutes(db),
     ...faceAuthRoutes(db),
   ];

@@ -11,5 +11,6 @@ export * from './envelope';
 export * from './errors';
 export * from './live';
 export * from './locales';
+export * from './sheet';
 export * from './signature';
 export * from './validation';

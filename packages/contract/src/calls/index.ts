@@ -7,6 +7,7 @@ import * as group from './group';
 import * as lock from './lock';
 import * as lockCredential from './lockCredential';
 import * as lockRecord from './lockRecord';
+import * as lockUser from './lockUser';
 import * as passcode from './passcode';
 import * as user from './user';
 
@@ -16,11 +17,12 @@ export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
 export * from './fields';
 export type { CredentialItem, HotelInfo } from './lockCredential';
+export type { LockUserCredential, LockUserItem } from './lockUser';
 export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';
 export { userInfo } from './user';
 export * from './validityFields';
-export { admin, company, ekey, gateway, group, lock, lockCredential, lockRecord, passcode, user };
+export { admin, company, ekey, gateway, group, lock, lockCredential, lockRecord, lockUser, passcode, user };
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {
   return Object.values(module).filter(
@@ -38,6 +40,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(gateway),
   ...callsOf(group),
   ...callsOf(lockRecord),
+  ...callsOf(lockUser),
   ...callsOf(ekey),
   ...callsOf(passcode),
   ...callsOf(lockCredential),

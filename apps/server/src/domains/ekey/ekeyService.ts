@@ -327,14 +327,25 @@ export class EKeyService {
 
   /**
    * Deletes a key. An authorized administrator's key takes with it the keys that administrator
-   * sent on the lock (spec section 4).
+   * sent on the lock (spec section 4); only the owner deletes an administrator's key.
    */
   async remove(userId: number, keyId: number): Promise<void> {
-    const { key } = await this.changeableKey(userId, keyId);
+    const { key, manager } = await this.changeableKey(userId, keyId);
+    if (key.keyRight === EKeyAuthorized.yes && manager) requireOwner(manager);
     if ((ENDED_EKEY_STATUSES as readonly string[]).includes(key.status)) throw new ApiError('ekeyStateConflict');
+    await this.removeKeys(userId, [key]);
+  }
+
+  /**
+   * Deletes keys the caller may delete (checked by the caller), in one transaction, each
+   * administrator's key with the keys that administrator sent on its lock; the locks hear of
+   * every revocation. Answers how many keys went.
+   */
+  async removeKeys(userId: number, keys: readonly Pick<EKeyRow, 'id' | 'lockId' | 'keyRight' | 'recipientId'>[]) {
     const ids = await this.db.transaction(async (tx) => {
-      const leaving = [key.id];
-      if (key.keyRight === EKeyAuthorized.yes && key.recipientId !== null) {
+      const leaving = new Set(keys.map((key) => key.id));
+      for (const key of keys) {
+        if (key.keyRight !== EKeyAuthorized.yes || key.recipientId === null) continue;
         const sent = await tx
           .select({ id: ekeys.id })
           .from(ekeys)
@@ -345,11 +356,12 @@ export class EKeyService {
               notInArray(ekeys.status, [...ENDED_EKEY_STATUSES]),
             ),
           );
-        leaving.push(...sent.map((r) => r.id));
+        for (const row of sent) leaving.add(row.id);
       }
-      return leaveKeys(tx, leaving, 'delete');
+      return leaveKeys(tx, [...leaving], 'delete');
     });
     await this.revocations.send(userId, ids);
+    return ids.length;
   }
 
   /** Every key of a lock deleted (irreversible) or reset. The owner only. */

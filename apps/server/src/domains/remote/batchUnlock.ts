@@ -1,8 +1,10 @@
-import { ERRORS, type RemoteOperation, VipStatus } from '@smartlock/contract';
+import { ERRORS } from '@smartlock/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { locks, users } from '../../db/schema';
+import { locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
+import { requireAdvancedFunction } from '../service/advancedFunction';
+import { mapAtMost } from '../shared/atMost';
 import type { RemoteOperationService } from './remoteOperationService';
 
 const AT_ONCE = 8;
@@ -13,27 +15,19 @@ const AT_ONCE = 8;
  * could not start (remote unlock off, no gateway...).
  */
 export async function batchUnlock(db: Db, operations: RemoteOperationService, userId: number, lockIds: number[]) {
-  const [owner] = await db.select({ vipStatus: users.vipStatus }).from(users).where(eq(users.id, userId));
-  if (owner?.vipStatus !== VipStatus.trial && owner?.vipStatus !== VipStatus.open) {
-    throw new ApiError('advancedFunctionRequired');
-  }
+  await requireAdvancedFunction(db, userId);
   const owned = await db
     .select({ id: locks.id })
     .from(locks)
     .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, userId)));
   if (owned.length !== lockIds.length) throw new ApiError('noPermission', {}, 'lockIdList');
-  const results: { lockId: number; errorCode: number; operation: RemoteOperation | null }[] = [];
-  const queue = [...lockIds];
-  const worker = async () => {
-    for (let lockId = queue.shift(); lockId !== undefined; lockId = queue.shift()) {
-      try {
-        results.push({ lockId, errorCode: 0, operation: await operations.start(userId, lockId, { name: 'unlock' }) });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        results.push({ lockId, errorCode: ERRORS[error.errorName].code, operation: null });
-      }
+  const list = await mapAtMost(lockIds, AT_ONCE, async (lockId) => {
+    try {
+      return { lockId, errorCode: 0, operation: await operations.start(userId, lockId, { name: 'unlock' }) };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { lockId, errorCode: ERRORS[error.errorName].code as number, operation: null };
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, lockIds.length) }, worker));
-  return { list: lockIds.map((id) => results.find((r) => r.lockId === id) as (typeof results)[number]) };
+  });
+  return { list };
 }

@@ -1,0 +1,17 @@
+import { lockUser } from '@smartlock/contract';
+import { type Route, route } from '../../http/router';
+import { requireSession } from '../user/userRoutes';
+import type { LockUserService } from './lockUserService';
+
+/** Lock users (docs/lock-users.md): the people holding credentials on the caller's locks. */
+export function lockUserRoutes(lockUsers: LockUserService): Route[] {
+  const userOf = (ctx: Parameters<typeof requireSession>[0]) => requireSession(ctx).userId;
+  return [
+    route(lockUser.listKeyUser, (params, ctx) => lockUsers.list(userOf(ctx), params)),
+    route(lockUser.listKeyGroup, (params, ctx) => lockUsers.listLocks(userOf(ctx), params.lockUser, params)),
+    route(lockUser.listExpireUser, (params, ctx) => lockUsers.listExpiring(userOf(ctx), params)),
+    route(lockUser.deleteKeyUser, (params, ctx) => lockUsers.remove(userOf(ctx), params.lockUser)),
+    route(lockUser.getExportUserNum, (params, ctx) => lockUsers.exportCount(userOf(ctx), params.lockIds)),
+    route(lockUser.exportUser, (params, ctx) => lockUsers.exportPage(userOf(ctx), params.lockIds, params)),
+  ];
+}
