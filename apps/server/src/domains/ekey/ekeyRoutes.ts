@@ -1,10 +1,10 @@
-import { ERRORS, ekey, errorMessageKey } from '@smartlock/contract';
+import { EKeyAuthorized, ERRORS, ekey, errorMessageKey } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import type { CallContext } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { translate } from '../../i18n';
-import { credentialManager } from '../lock/credentialAccess';
+import { credentialManager, requireOwner } from '../lock/credentialAccess';
 import { requireSession } from '../user/userRoutes';
 import { listLockKeys } from './ekeyQueries';
 import type { Caller, EKeyService } from './ekeyService';
@@ -23,6 +23,11 @@ export function ekeyRoutes(db: Db, keys: EKeyService): Route[] {
       const caller = callerOf(ctx);
       if (params.lockIds.length * params.receivers.length > 200)
         throw new ApiError('badParameter', {}, 'at most 200 pairs');
+      // Permission is the call's, not a pair's: every lock managed, administrator keys the owner's.
+      for (const lockId of params.lockIds) {
+        const manager = await credentialManager(db, caller.userId, lockId);
+        if (params.keyRight === EKeyAuthorized.yes) requireOwner(manager);
+      }
       const results = [];
       for (const lockId of params.lockIds) {
         for (const receiver of params.receivers) {

@@ -349,6 +349,8 @@ export class LockCredentialService {
     request: Naming & ValidityInput & { lockIds: number[]; template: string; deviceType: number },
   ): Promise<{ results: FingerprintResult[]; balance: number }> {
     const value = sha256Hex(Buffer.from(request.template, 'base64'));
+    // Permission is the call's: every lock managed, else nothing is tried.
+    for (const lockId of request.lockIds) await credentialManager(this.db, userId, lockId);
     const results: FingerprintResult[] = [];
     for (const lockId of request.lockIds) {
       try {

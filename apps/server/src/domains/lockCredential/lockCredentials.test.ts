@@ -326,16 +326,15 @@ describe('faces', () => {
 describe('fingerprints and the service balance', () => {
   const template = Buffer.from('a fingerprint template from scanner A').toString('base64');
 
-  it('refuses each lock alone: an empty balance, another account’s lock, no gateway (the unit kept)', async () => {
+  it('refuses each lock alone: an empty balance, no fingerprint reader, no gateway (the unit kept)', async () => {
     await db().delete(serviceBalances).where(eq(serviceBalances.userId, ownerId));
     const empty = await owner.call<{ results: { lockId: number; errorCode: number }[]; balance: number }>(
       fingerprint.add,
-      { lockIds: `${lockId},${strangerLockId},${plainLockId}`, template, deviceType: 1 },
+      { lockIds: `${lockId},${plainLockId}`, template, deviceType: 1 },
     );
     expect(empty.body.errorCode, JSON.stringify(empty.body)).toBe(0);
     expect(empty.body.data?.results.map((r) => [r.lockId, r.errorCode])).toEqual([
       [lockId, ERRORS.fingerprintBalanceEmpty.code],
-      [strangerLockId, ERRORS.noPermission.code],
       [plainLockId, ERRORS.operationNotSupported.code],
     ]);
     expect(empty.body.data?.balance).toBe(0);
@@ -350,6 +349,19 @@ describe('fingerprints and the service balance', () => {
     expect(offline.body.data?.balance).toBe(1);
     expect(await balanceOf(db(), ownerId, ServiceType.fingerprint)).toBe(1);
     expect(await credentialCount()).toBe(before);
+  });
+
+  it('refuses the whole call when one of the locks is another account’s, trying none', async () => {
+    await addUnits(db(), ownerId, ServiceType.fingerprint, 1);
+    const before = await credentialCount();
+    const refused = await owner.call(fingerprint.add, {
+      lockIds: `${lockId},${strangerLockId}`,
+      template,
+      deviceType: 1,
+    });
+    expect(refused.body.errorCode).toBe(ERRORS.noPermission.code);
+    expect(await credentialCount()).toBe(before);
+    expect(await balanceOf(db(), ownerId, ServiceType.fingerprint)).toBeGreaterThan(0);
   });
 
   it('refuses a template that is not base64 and a scanner make it does not know', async () => {

@@ -248,7 +248,6 @@ export class LockUserService {
 
   /** Exports are the owner's, with the advanced function (spec section 6), on their own locks. */
   private async exportScope(userId: number, lockIds: readonly number[] | undefined): Promise<HoldingScope> {
-    await requireAdvancedFunction(this.db, userId);
     if (lockIds) {
       const owned = await rowsOf<{ id: number }>(
         this.db,
@@ -257,6 +256,7 @@ export class LockUserService {
       );
       if (owned.length !== lockIds.length) throw new ApiError('noPermission', {}, 'lockIds');
     }
+    await requireAdvancedFunction(this.db, userId);
     return { userId, ownedOnly: true, lockIds };
   }
 }

@@ -15,12 +15,12 @@ const AT_ONCE = 8;
  * could not start (remote unlock off, no gateway...).
  */
 export async function batchUnlock(db: Db, operations: RemoteOperationService, userId: number, lockIds: number[]) {
-  await requireAdvancedFunction(db, userId);
   const owned = await db
     .select({ id: locks.id })
     .from(locks)
     .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, userId)));
   if (owned.length !== lockIds.length) throw new ApiError('noPermission', {}, 'lockIdList');
+  await requireAdvancedFunction(db, userId);
   const list = await mapAtMost(lockIds, AT_ONCE, async (lockId) => {
     try {
       return { lockId, errorCode: 0, operation: await operations.start(userId, lockId, { name: 'unlock' }) };

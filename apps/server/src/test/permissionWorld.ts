@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EKeyAuthorized,
+  ekey,
+  featureValueOf,
+  group,
+  LOCK_CREDENTIAL_KINDS,
+  LockFeature,
+  type LockFeatureName,
+  lock,
+  PasscodeType,
+  passcode,
+  RemoteOperationState,
+  ValidityType,
+} from '@smartlock/contract';
+import { lockCredentials, remoteOperations } from '../db/schema';
+import { addGateway, freshMac } from './devices';
+import type { TestClient, TestServer } from './harness';
+
+/** Every capability a lock can have, so no call is refused for a missing feature. */
+export const ALL_FEATURES = Object.keys(LockFeature) as LockFeatureName[];
+
+/**
+ * One owner's lock with everything a call can point at: an authorized administrator, an eKey
+ * user whose key allows remote unlock, a passcode naming its lock user, a credential of every
+ * kind, a group, a gateway, a finished remote operation and an unlock link. Names carry a mark
+ * nobody else's replies may contain.
+ */
+export interface World {
+  mark: string;
+  lockId: number;
+  adminUid: number;
+  adminKeyId: number;
+  keyId: number;
+  passcodeId: number;
+  lockUser: string;
+  credentialIds: Record<string, number>;
+  groupId: number;
+  gatewayId: number;
+  operationId: string;
+  unlockToken: string;
+}
+
+export interface Cast {
+  server: TestServer;
+  owner: TestClient;
+  ownerUid: number;
+  adminAccount: string;
+  adminUid: number;
+  eKeyUserAccount: string;
+}
+
+let worlds = 0;
+
+async function ok<T>(reply: Promise<{ body: { errorCode: number; data?: unknown } }>): Promise<T> {
+  const { body } = await reply;
+  if (body.errorCode !== 0) throw new Error(`building the world: ${JSON.stringify(body)}`);
+  return body.data as T;
+}
+
+export async function buildWorld(cast: Cast): Promise<World> {
+  worlds += 1;
+  const mark = `zq${worlds}x${Date.now() % 100_000}`;
+  const { owner } = cast;
+  const db = cast.server.app.services.database.db;
+  const { lockId } = await ok<{ lockId: number }>(
+    owner.call(lock.initialize, {
+      lockMac: freshMac('AB:CD'),
+      lockNumber: `M_${worlds}`,
+      lockName: `Lock ${mark}`,
+      firmware: '6.1.22',
+      featureValue: featureValueOf(ALL_FEATURES),
+      passcodeVersion: 4,
+    }),
+  );
+  const grant = { lockId, createUser: 1, validityType: ValidityType.permanent };
+  const adminKey = await ok<{ keyId: number }>(
+    owner.call(ekey.send, { ...grant, receiverUsername: cast.adminAccount, keyRight: EKeyAuthorized.yes }),
+  );
+  const key = await ok<{ keyId: number }>(
+    owner.call(ekey.send, { ...grant, receiverUsername: cast.eKeyUserAccount, remoteEnable: 1, keyName: mark }),
+  );
+  const lockUser = `Person ${mark}`;
+  const code = await ok<{ keyboardPwdId: number }>(
+    owner.call(passcode.get, { lockId, keyboardPwdType: PasscodeType.permanent, keyboardPwdName: lockUser }),
+  );
+  const credentialIds: Record<string, number> = {};
+  for (const [index, kind] of LOCK_CREDENTIAL_KINDS.entries()) {
+    const [row] = await db
+      .insert(lockCredentials)
+      .values({
+        lockId,
+        creatorId: cast.ownerUid,
+        kind,
+        number: `${worlds}${index}0001`,
+        name: lockUser,
+        validityType: ValidityType.permanent,
+        status: 1,
+        value: `${mark}-${kind}`,
+      })
+      .returning({ id: lockCredentials.id });
+    credentialIds[kind] = row?.id as number;
+  }
+  const { groupId } = await ok<{ groupId: number }>(owner.call(group.add, { groupName: `Group ${mark}` }));
+  await ok(owner.call(group.setLocks, { groupId, lockIdList: `${lockId}` }));
+  const { gatewayId } = await addGateway(owner, `Gateway ${mark}`, [lockId]);
+  const operationId = randomUUID();
+  await db.insert(remoteOperations).values({
+    id: operationId,
+    lockId,
+    userId: cast.ownerUid,
+    name: 'queryState',
+    command: 'queryState',
+    state: RemoteOperationState.success,
+    deadline: new Date(Date.now() + 60_000),
+    finishedAt: new Date(),
+  });
+  const link = await ok<{ token: string }>(owner.call(lock.createUnlockLink, { lockId, validMinutes: 60 }));
+  return {
+    mark,
+    lockId,
+    adminUid: cast.adminUid,
+    adminKeyId: adminKey.keyId,
+    keyId: key.keyId,
+    passcodeId: code.keyboardPwdId,
+    lockUser,
+    credentialIds,
+    groupId,
+    gatewayId,
+    operationId,
+    unlockToken: link.token,
+  };
+}
