@@ -270,7 +270,7 @@ describe('docs/permissions.md covers the contract', () => {
   });
 
   it('names no call the contract does not have', () => {
-    const paths = new Set(ALL_CALLS.map((c) => c.path));
+    const paths = new Set<string>(ALL_CALLS.map((c) => c.path));
     const stale = TABLE.flatMap((row) => row.paths).filter((path) => !paths.has(path));
     expect(stale, 'rows naming calls that do not exist').toEqual([]);
   });

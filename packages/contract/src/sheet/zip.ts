@@ -106,7 +106,7 @@ export async function* zipStreamWithLimits(
 }
 
 /** UTF-8 name, refusing what readers would choke on: empty, too long for the 16-bit field, or duplicated. */
-function entryName(name: string, encoder: TextEncoder, seen: Set<string>): Uint8Array {
+function entryName(name: string, encoder: { encode(text: string): Uint8Array }, seen: Set<string>): Uint8Array {
   if (name.length === 0) throw new Error('ZIP entry name must not be empty');
   if (seen.has(name)) throw new Error(`Duplicate ZIP entry name "${name}"`);
   seen.add(name);
