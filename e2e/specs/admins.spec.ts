@@ -11,7 +11,7 @@ async function logInAsDemo(page: Page, site: (path: string) => string): Promise<
   await expect(page).toHaveURL(/\/console\/home$/);
 }
 
-test('an owner authorizes an administrator for one group, who then sees only its locks and is told to ask the owner for batch unlock', async ({
+test('an owner authorizes an administrator for one group, who then sees only its locks and is told to ask the owner for batch unlock and export', async ({
   page,
   browser,
   site,
@@ -53,5 +53,10 @@ test('an owner authorizes an administrator for one group, who then sees only its
   await expect(adminPage.getByTestId('admin-ask-owner')).toBeVisible();
   await expect(adminPage.getByTestId('batch-unlock')).toHaveCount(0);
   await shot(adminPage, 'admin-locks-en');
+  // Exporting lock users is the owner's too: the export page says to ask the owner.
+  await adminPage.goto(site('/lockUser/export'));
+  await expect(adminPage.getByTestId('admin-ask-owner')).toBeVisible();
+  await expect(adminPage.getByTestId('export-start')).toHaveCount(0);
+  await shot(adminPage, 'admin-export-en');
   await adminContext.close();
 });

@@ -3,6 +3,7 @@ import {
   DEFAULT_COUNTRY_CODE,
   parseAccount,
   ServiceType,
+  VipStatus,
   validatePassword,
 } from '@smartlock/contract';
 import type { Db } from '../db/client';
@@ -34,6 +35,8 @@ export async function ensureDemoAccount(db: Db, account: string, password: strin
     nickname: 'Demo',
     passwordHash: await hashPassword(password),
     packageName,
+    // The advanced function's free trial, so the demo shows export and batch unlock.
+    vipStatus: VipStatus.trial,
   });
   await grantDemoUnits(db, created.id);
   return created.id;

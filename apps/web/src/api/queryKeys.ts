@@ -15,5 +15,7 @@ export const QUERY_ROOT = {
   hotel: ['hotel'],
   lock: ['lock'],
   lockRecord: ['lockRecord'],
+  /** The people holding credentials on the user's locks (lock users). */
+  lockUser: ['lockUser'],
   passcode: ['passcode'],
 } as const;

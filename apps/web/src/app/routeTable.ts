@@ -61,6 +61,12 @@ const admins = {
   create: () => import('../features/admin/CreateAdminPage'),
 };
 
+const lockUsers = {
+  home: () => import('../features/lockUser/LockUserPage'),
+  expiring: () => import('../features/lockUser/ExpiringPage'),
+  export: () => import('../features/lockUser/ExportLockUsersPage'),
+};
+
 const auth = {
   login: () => import('../features/auth/LoginPage'),
   register: () => import('../features/auth/RegisterPage'),
@@ -123,7 +129,12 @@ export const MANAGE_TABS: readonly ManageTab[] = manageTabs;
 export const CONSOLE_ROUTES: RouteSpec[] = [
   { path: '/console/home', name: 'console-home', title: 'route.consoleHome', query: ['groupId'], page: locks.home },
   { path: '/console/exportRecord', name: 'console-export-record', title: 'route.exportRecords' },
-  { path: '/console/exportLockUser', name: 'console-export-lock-user', title: 'route.exportLockUsers' },
+  {
+    path: '/console/exportLockUser',
+    name: 'console-export-lock-user',
+    title: 'route.exportLockUsers',
+    page: lockUsers.export,
+  },
   {
     path: '/manage/passageMode',
     name: 'manage-passage-mode',
@@ -257,15 +268,35 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     page: admins.create,
   },
   { path: '/group/home', name: 'group-home', title: 'route.lockGroups', trail: 'lockGroups', page: locks.groups },
-  { path: '/lockUser/home', name: 'lock-user-home', title: 'route.lockUsers', trail: 'lockUsers' },
-  { path: '/lockUser/onDate', name: 'lock-user-on-date', title: 'route.expiringUsers', trail: 'lockUsers' },
+  {
+    path: '/lockUser/home',
+    name: 'lock-user-home',
+    title: 'route.lockUsers',
+    trail: 'lockUsers',
+    page: lockUsers.home,
+  },
+  {
+    path: '/lockUser/onDate',
+    name: 'lock-user-on-date',
+    title: 'route.expiringUsers',
+    trail: 'lockUsers',
+    page: lockUsers.expiring,
+  },
   {
     path: '/lockUser/issueEKeyBatch',
     name: 'lock-user-issue-ekey-batch',
     title: 'route.issueEKeyBatch',
     trail: 'lockUsers',
+    query: ['account'],
+    page: credentials.issueEKeyBatch,
   },
-  { path: '/lockUser/export', name: 'lock-user-export', title: 'route.exportLockUsers', trail: 'lockUsers' },
+  {
+    path: '/lockUser/export',
+    name: 'lock-user-export',
+    title: 'route.exportLockUsers',
+    trail: 'lockUsers',
+    page: lockUsers.export,
+  },
   { path: '/card/manage', name: 'card-manage', title: 'route.cards', trail: 'card', page: hotel.manage },
   {
     path: '/card/send',

@@ -35,7 +35,8 @@ export function CredentialTable<T extends object>({
   texts?: string;
   list: UseQueryResult<Page<T>> & { isPlaceholderData: boolean };
   columns: ColumnsType<T>;
-  rowKey: keyof T & string;
+  /** A field naming each row, or how to name one (rows of several kinds). */
+  rowKey: (keyof T & string) | ((item: T) => string);
   searchStr: string;
   onPage: (page: Paging) => void;
   rowProps?: (item: T) => Record<string, string>;

@@ -3,6 +3,7 @@ import { ekey } from '@smartlock/contract';
 import { Alert, Button, Card, Checkbox, Col, Flex, Form, Progress, Row, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { errorCodeText, errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
@@ -14,6 +15,7 @@ import {
   batchChunks,
   batchParams,
   batchPercent,
+  batchReceiversOf,
   batchTally,
   runBatch,
 } from './batch';
@@ -39,7 +41,8 @@ interface Run {
 /**
  * Sends the same eKey to many recipients on many locks (manage/issueEKeyBatch): the locks, the
  * recipients, one validity, remote unlock and remarks. It goes in calls of a few dozen pairs,
- * with a progress bar, and ends in a table of every lock and recipient, sent or why not.
+ * with a progress bar, and ends in a table of every lock and recipient, sent or why not. From the
+ * lock users (`?account=`), that person starts as the recipient.
  */
 export default function IssueEKeyBatchPage() {
   const { t } = useTranslation();
@@ -53,7 +56,9 @@ export default function IssueEKeyBatchPage() {
     createUser: false,
   }));
   const [locks, setLocks] = useState<PickedLock[]>([]);
-  const [receivers, setReceivers] = useState<BatchReceiver[]>([]);
+  const [params] = useSearchParams();
+  // From a lock user's row (lockUser/issueEKeyBatch?account=...): that person is the recipient.
+  const [receivers, setReceivers] = useState<BatchReceiver[]>(() => batchReceiversOf(params.get('account')));
   const [touched, setTouched] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [run, setRun] = useState<Run>();

@@ -9,6 +9,7 @@ import {
   batchChunks,
   batchParams,
   batchPercent,
+  batchReceiversOf,
   batchTally,
   MAX_RECIPIENTS,
   pairCount,
@@ -137,5 +138,18 @@ describe('running a batch', () => {
     );
     expect(calls).toBe(1);
     expect(rows).toEqual([]);
+  });
+});
+
+describe('batch recipients from a link', () => {
+  it('starts with the lock user named by the link, an email address or a mobile number', () => {
+    expect(batchReceiversOf(' alice@example.com ')).toEqual([{ receiverUsername: 'alice@example.com' }]);
+    expect(batchReceiversOf('+61412345678')).toEqual([{ receiverUsername: '+61412345678' }]);
+  });
+
+  it('starts with nobody without an account, or with something that is not one', () => {
+    expect(batchReceiversOf(null)).toEqual([]);
+    expect(batchReceiversOf('')).toEqual([]);
+    expect(batchReceiversOf('Cleaner')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { normalizeCountryCode } from '@smartlock/contract';
+import { normalizeCountryCode, parseAccount } from '@smartlock/contract';
 
 /** A recipient of a batch: an account, with its calling code when it is a mobile number. */
 export interface BatchReceiver {
@@ -42,6 +42,15 @@ export function addReceiver(list: readonly BatchReceiver[], receiver: BatchRecei
     ? { receiverUsername: username, countryCode }
     : { receiverUsername: username };
   return list.some((other) => sameReceiver(other, next)) ? [...list] : [...list, next];
+}
+
+/**
+ * The recipients a batch starts with, from a link's `account` (a lock user's eKey account: an
+ * email address, or a mobile number with its calling code); none when absent or not an account.
+ */
+export function batchReceiversOf(account: string | null): BatchReceiver[] {
+  if (account === null || !parseAccount(account).ok) return [];
+  return addReceiver([], { receiverUsername: account });
 }
 
 function slices<T>(items: readonly T[], size: number): T[][] {

@@ -1,0 +1,176 @@
+import { lockUser } from '@smartlock/contract';
+import { Alert, DatePicker, Flex, Grid, Input, Segmented, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePaging } from '../../app/usePaging';
+import { CredentialTable } from '../credentials/CredentialTable';
+import { formatInstant } from '../credentials/validityText';
+import {
+  type DayRange,
+  EXPIRY_PRESETS,
+  isRangeAllowed,
+  presetOf,
+  presetRange,
+  rangeDays,
+  windowOf,
+} from './expiryWindow';
+import { LockUserStatusTag } from './LockUserStatusTag';
+import { kindNameKey } from './lockUserKinds';
+import { type ExpiringCredential, useExpiringCredentials } from './lockUserQueries';
+
+const DATE = 'YYYY-MM-DD';
+
+/**
+ * Credentials about to expire (spec: lockUser/onDate): those ending between two days (a week from
+ * today unless changed, 366 days at most), searchable, soonest first, with their person and lock
+ * and the end in the lock's time.
+ */
+export default function ExpiringPage() {
+  const { t, i18n } = useTranslation();
+  const [now] = useState(() => Date.now());
+  const [range, setRange] = useState<DayRange>(() => presetRange(now));
+  const [search, setSearch] = useState('');
+  const allowed = isRangeAllowed(range);
+  const span = windowOf(range);
+  const [page, setPage] = usePaging({ span, search });
+  const list = useExpiringCredentials({ ...span, searchStr: search, ...page }, allowed);
+  const preset = presetOf(range, now);
+  const phone = !Grid.useBreakpoint().md;
+
+  const columns = useMemo<ColumnsType<ExpiringCredential>>(() => {
+    const ends = (row: ExpiringCredential) => (
+      <span data-testid="expiring-end">
+        {row.endDate === null
+          ? '—'
+          : formatInstant(row.endDate, { language: i18n.language, offsetMs: row.timezoneRawOffset })}
+      </span>
+    );
+    if (phone) {
+      // On a phone each credential is one cell: who, where, what, and when it ends.
+      return [
+        {
+          key: 'credential',
+          title: t('lockUser.column.person'),
+          render: (_value, row) => (
+            <Flex vertical gap={4}>
+              <Typography.Text strong data-testid="expiring-person">
+                {row.userName}
+              </Typography.Text>
+              <Typography.Text type="secondary">
+                {row.lockAlias} · {t(kindNameKey(row.kind))} · {row.label}
+              </Typography.Text>
+              <Flex gap={8} align="center" wrap>
+                {ends(row)}
+                <LockUserStatusTag kind={row.kind} status={row.status} />
+              </Flex>
+            </Flex>
+          ),
+        },
+      ];
+    }
+    return [
+      {
+        key: 'person',
+        title: t('lockUser.column.person'),
+        dataIndex: 'userName',
+        render: (name: string) => (
+          <Typography.Text strong data-testid="expiring-person">
+            {name}
+          </Typography.Text>
+        ),
+      },
+      { key: 'lock', title: t('lockUser.column.lock'), dataIndex: 'lockAlias' },
+      {
+        key: 'kind',
+        title: t('lockUser.column.kind'),
+        dataIndex: 'kind',
+        render: (kind: string) => t(kindNameKey(kind)),
+      },
+      {
+        key: 'credential',
+        title: t('lockUser.column.credential'),
+        render: (_value, row) => (
+          <Flex vertical>
+            <Typography.Text>{row.label}</Typography.Text>
+            {row.name && row.name !== row.label ? <Typography.Text type="secondary">{row.name}</Typography.Text> : null}
+          </Flex>
+        ),
+      },
+      { key: 'end', title: t('lockUser.column.end'), render: (_value, row) => ends(row) },
+      {
+        key: 'status',
+        title: t('credential.column.status'),
+        render: (_value, row) => <LockUserStatusTag kind={row.kind} status={row.status} />,
+      },
+    ];
+  }, [t, i18n.language, phone]);
+
+  const pickerValue: [Dayjs, Dayjs] = [dayjs(range[0]), dayjs(range[1])];
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary" data-testid="expiring-intro">
+        {t('lockUser.expiringIntro')}
+      </Typography.Paragraph>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Flex wrap gap={12} align="center">
+          <span data-testid="expiring-range">
+            <DatePicker.RangePicker
+              format={DATE}
+              value={pickerValue}
+              allowClear={false}
+              disabledDate={(current, info) => {
+                const from = info?.from;
+                return from ? Math.abs(current.diff(from, 'day')) >= lockUser.EXPIRY_WINDOW_MAX_DAYS : false;
+              }}
+              onChange={(picked) => {
+                const [from, to] = picked ?? [null, null];
+                if (from && to) setRange([from.startOf('day').valueOf(), to.startOf('day').valueOf()]);
+              }}
+              placeholder={[t('validity.firstDay'), t('validity.lastDay')]}
+              aria-label={t('lockUser.window')}
+            />
+          </span>
+          <Segmented<number>
+            value={preset ?? -1}
+            onChange={(days) => setRange(presetRange(now, days))}
+            options={EXPIRY_PRESETS.map((days) => ({
+              value: days,
+              label: <span data-testid={`expiring-preset-${days}`}>{t('lockUser.presetDays', { count: days })}</span>,
+            }))}
+            data-testid="expiring-presets"
+          />
+        </Flex>
+        <Input.Search
+          allowClear
+          placeholder={t('lockUser.searchPlaceholder')}
+          aria-label={t('lockUser.searchPlaceholder')}
+          onSearch={(value) => setSearch(value.trim())}
+          style={{ maxWidth: 320 }}
+          data-testid="expiring-search"
+        />
+      </Flex>
+      {allowed ? (
+        <CredentialTable<ExpiringCredential>
+          kind="expiring"
+          texts="lockUser.expiringList"
+          list={list}
+          columns={columns}
+          rowKey={(row) => `${row.kind}-${row.credentialId}`}
+          searchStr={search}
+          onPage={setPage}
+          rowProps={(row) => ({ 'data-testid': 'expiring-row', 'data-kind': row.kind, 'data-lock-user': row.lockUser })}
+        />
+      ) : (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('lockUser.windowTooLong', { max: lockUser.EXPIRY_WINDOW_MAX_DAYS, days: rangeDays(range) })}
+          data-testid="expiring-too-long"
+        />
+      )}
+    </>
+  );
+}

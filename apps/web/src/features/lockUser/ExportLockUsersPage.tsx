@@ -1,0 +1,252 @@
+import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
+import { GroupId, LockQueryType, lockUser, xlsxBytes } from '@smartlock/contract';
+import { Alert, Button, Card, Flex, Progress, Radio, Spin, Statistic, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText, serverErrorOf } from '../../api/failureMessage';
+import { useConsole } from '../../app/context';
+import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
+import { LoadError } from '../../components/LoadError';
+import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../components/LockPickerTable';
+import { useLocks } from '../lock/lockQueries';
+import {
+  EXPORT_MAX_LOCKS,
+  type ExportRow,
+  exportColumns,
+  exportFileName,
+  exportPages,
+  exportPercent,
+  exportScope,
+  exportSheetRows,
+} from './exportSheet';
+import { useExportCount, useLockRoles } from './lockUserQueries';
+import { saveFile } from './saveFile';
+
+type Scope = 'all' | 'selected';
+
+interface Run {
+  done: number;
+  total: number;
+  state: 'running' | 'stopped' | 'done' | 'failed';
+  error?: string;
+  fileName?: string;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The locks the user owns, to choose from (exports are the owner's). */
+function OwnedLockPicker({
+  selected,
+  onChange,
+  disabled,
+}: {
+  selected: PickedLock[];
+  onChange: (locks: PickedLock[]) => void;
+  disabled: boolean;
+}) {
+  const search = useLockPickerPaging();
+  const locks = useLocks({
+    ...search.page,
+    type: LockQueryType.admin,
+    groupId: GroupId.all,
+    lockName: search.lockName,
+  });
+  return (
+    <LockPickerTable<PickedLock>
+      testId="export"
+      locks={locks}
+      lockName={search.lockName}
+      onSearch={search.onSearch}
+      onPage={search.onPage}
+      selected={selected}
+      onChange={onChange}
+      emptyKey="lockUser.exportNoLocks"
+      disabled={disabled}
+    />
+  );
+}
+
+/**
+ * Exports the lock users of the user's own locks (spec: lockUser/export, console/exportLockUser):
+ * all locks or chosen ones, how many rows and people, then page after page with a progress bar
+ * (stoppable) into an .xlsx in the user's language, times in each lock's time. The owner's, with
+ * the advanced function; an administrator is told to ask the owner.
+ */
+export default function ExportLockUsersPage() {
+  const { t, i18n } = useTranslation();
+  const { api } = useConsole();
+  const roles = useLockRoles();
+  const [scope, setScope] = useState<Scope>('all');
+  const [selected, setSelected] = useState<PickedLock[]>([]);
+  const [run, setRun] = useState<Run>();
+  const stop = useRef(false);
+  const running = run?.state === 'running';
+  useLeaveConfirmation(running);
+
+  const tooMany = scope === 'selected' && selected.length > EXPORT_MAX_LOCKS;
+  const lockIds = scope === 'all' ? undefined : selected.map((item) => item.lockId);
+  const { lockIds: lockIdParam } = exportScope(lockIds);
+  const ready = roles.owns && (scope === 'all' || (selected.length > 0 && !tooMany));
+  const count = useExportCount(lockIdParam, ready);
+  const refused = serverErrorOf(count.error);
+
+  async function start() {
+    if (!count.data) return;
+    stop.current = false;
+    let total = count.data.total;
+    const rows: ExportRow[] = [];
+    setRun({ done: 0, total, state: 'running' });
+    try {
+      for (let pageNo = 1; pageNo <= exportPages(total).length; pageNo++) {
+        if (stop.current) {
+          setRun({ done: rows.length, total, state: 'stopped' });
+          return;
+        }
+        const page = await api.call(lockUser.exportUser, {
+          ...(lockIdParam === undefined ? {} : { lockIds: lockIdParam }),
+          pageNo,
+          pageSize: lockUser.EXPORT_USER_PAGE_MAX,
+        });
+        rows.push(...page.list);
+        total = page.total;
+        setRun({ done: rows.length, total, state: 'running' });
+      }
+      const bytes = await xlsxBytes({
+        name: t('lockUser.sheet.tab'),
+        columns: exportColumns(t),
+        rows: exportSheetRows(rows, t, i18n.language),
+      });
+      const fileName = exportFileName(new Date());
+      saveFile(bytes, fileName, XLSX_TYPE);
+      setRun({ done: rows.length, total: rows.length, state: 'done', fileName });
+    } catch (error) {
+      setRun({ done: rows.length, total, state: 'failed', error: errorText(t, error) });
+    }
+  }
+
+  if (roles.pending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  if (roles.error) return <LoadError error={roles.error} retry={roles.retry} />;
+  if (!roles.owns) {
+    return roles.administers ? (
+      <Alert type="info" showIcon title={t('lockList.adminAskOwner')} data-testid="admin-ask-owner" />
+    ) : (
+      <Alert type="info" showIcon title={t('lockUser.exportNoLocks')} data-testid="export-no-locks" />
+    );
+  }
+
+  return (
+    <Flex vertical gap={16} data-testid="lock-user-export-page">
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {t('lockUser.exportIntro')}
+      </Typography.Paragraph>
+      <Card size="small" title={t('lockUser.exportScope')}>
+        <Flex vertical gap={12}>
+          <Radio.Group value={scope} onChange={(event) => setScope(event.target.value as Scope)} disabled={running}>
+            <Radio value="all" data-testid="export-scope-all">
+              {t('lockUser.exportAll')}
+            </Radio>
+            <Radio value="selected" data-testid="export-scope-selected">
+              {t('lockUser.exportSelected')}
+            </Radio>
+          </Radio.Group>
+          {scope === 'selected' ? (
+            <OwnedLockPicker selected={selected} onChange={setSelected} disabled={running} />
+          ) : null}
+          {tooMany ? (
+            <Alert type="warning" showIcon title={t('lockUser.exportTooManyLocks', { max: EXPORT_MAX_LOCKS })} />
+          ) : null}
+        </Flex>
+      </Card>
+      {refused === 'advancedFunctionRequired' ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('lockUser.exportNeedsAdvanced')}
+          description={
+            <>
+              {t('errors.advancedFunctionRequired')} <Link to="/account/vip">{t('lockUser.exportGetAdvanced')}</Link>
+            </>
+          }
+          data-testid="export-needs-advanced"
+        />
+      ) : refused === 'noPermission' ? (
+        <Alert type="info" showIcon title={t('lockList.adminAskOwner')} data-testid="admin-ask-owner" />
+      ) : count.isError ? (
+        <LoadError error={count.error} retry={() => void count.refetch()} />
+      ) : null}
+      {ready && !count.isError ? (
+        <Card size="small" title={t('lockUser.exportSize')}>
+          <Flex vertical gap={16}>
+            <Spin spinning={count.isFetching}>
+              <Flex gap={48} wrap>
+                <Statistic
+                  title={t('lockUser.exportRows')}
+                  value={count.data?.total ?? '—'}
+                  data-testid="export-total"
+                />
+                <Statistic
+                  title={t('lockUser.exportPeople')}
+                  value={count.data?.userCount ?? '—'}
+                  data-testid="export-people"
+                />
+              </Flex>
+            </Spin>
+            <Flex gap={8} wrap>
+              <Button
+                type="primary"
+                icon={<DownloadOutlined />}
+                disabled={!count.data || count.data.total === 0}
+                loading={running}
+                onClick={() => void start()}
+                data-testid="export-start"
+              >
+                {t('lockUser.exportStart')}
+              </Button>
+              {running ? (
+                <Button
+                  icon={<StopOutlined />}
+                  onClick={() => {
+                    stop.current = true;
+                  }}
+                  data-testid="export-stop"
+                >
+                  {t('lockUser.exportStop')}
+                </Button>
+              ) : null}
+            </Flex>
+            {count.data && count.data.total === 0 ? (
+              <Typography.Text type="secondary">{t('lockUser.exportEmpty')}</Typography.Text>
+            ) : null}
+            {run ? (
+              <Flex vertical gap={8} data-testid="export-run" data-state={run.state}>
+                <Progress
+                  percent={exportPercent(run.done, run.total)}
+                  status={
+                    run.state === 'running'
+                      ? 'active'
+                      : run.state === 'done'
+                        ? 'success'
+                        : run.state === 'failed'
+                          ? 'exception'
+                          : 'normal'
+                  }
+                  data-testid="export-progress"
+                />
+                <Typography.Text type={run.state === 'failed' ? 'danger' : 'secondary'} data-testid="export-message">
+                  {run.state === 'done'
+                    ? t('lockUser.exportDone', { count: run.done, file: run.fileName })
+                    : run.state === 'stopped'
+                      ? t('lockUser.exportStopped', { done: run.done, total: run.total })
+                      : run.state === 'failed'
+                        ? run.error
+                        : t('lockUser.exportRunning', { done: run.done, total: run.total })}
+                </Typography.Text>
+              </Flex>
+            ) : null}
+          </Flex>
+        </Card>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,102 @@
+import { ClockCircleOutlined, ExportOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { Button, Flex, Grid, Input, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
+import { CredentialTable } from '../credentials/CredentialTable';
+import { DeleteLockUserDialog } from './DeleteLockUserDialog';
+import { LockUserDrawer } from './LockUserDrawer';
+import { lockUserColumns } from './lockUserColumns';
+import { LOCK_USER_EXPIRING, LOCK_USER_EXPORT, lockUserIssueEKeys } from './lockUserPaths';
+import { type LockUserItem, useLockUsers } from './lockUserQueries';
+
+/**
+ * The people holding credentials on the user's locks (spec: lockUser/home): searchable, paged on
+ * the server, each with what they hold; a person opens their credentials per lock, gets eKeys on
+ * many locks at once, or is deleted from every lock.
+ */
+export default function LockUserPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = usePaging({ search });
+  const list = useLockUsers({ ...page, searchStr: search });
+  const [open, setOpen] = useState<LockUserItem>();
+  const [removing, setRemoving] = useState<LockUserItem>();
+  const phone = !Grid.useBreakpoint().md;
+
+  useStepBackFromEmptyPage(list, page, setPage);
+
+  const columns = useMemo(
+    () =>
+      lockUserColumns(
+        t,
+        i18n.language,
+        (action, item) => {
+          if (action === 'detail') setOpen(item);
+          else if (action === 'remove') setRemoving(item);
+          else if (item.account) void navigate(lockUserIssueEKeys(item.account));
+        },
+        phone,
+      ),
+    [t, i18n.language, navigate, phone],
+  );
+  /** The row as the latest page has it (its counts change as credentials come and go). */
+  const fresh = (item: LockUserItem) => list.data?.list.find((row) => row.lockUser === item.lockUser) ?? item;
+
+  return (
+    <>
+      <Typography.Paragraph type="secondary" data-testid="lock-user-intro">
+        <InfoCircleOutlined /> {t('lockUser.intro')}
+      </Typography.Paragraph>
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('lockUser.searchPlaceholder')}
+          aria-label={t('lockUser.searchPlaceholder')}
+          onSearch={(value) => setSearch(value.trim())}
+          style={{ maxWidth: 320 }}
+          data-testid="lock-user-search"
+        />
+        <Flex gap={8} wrap>
+          <Link to={LOCK_USER_EXPIRING}>
+            <Button icon={<ClockCircleOutlined />} data-testid="lock-user-expiring">
+              {t('lockUser.expiring')}
+            </Button>
+          </Link>
+          <Link to={LOCK_USER_EXPORT}>
+            <Button icon={<ExportOutlined />} data-testid="lock-user-export">
+              {t('lockUser.export')}
+            </Button>
+          </Link>
+        </Flex>
+      </Flex>
+      <CredentialTable<LockUserItem>
+        kind="lock-user"
+        texts="lockUser"
+        list={list}
+        columns={columns}
+        rowKey="lockUser"
+        searchStr={search}
+        onPage={setPage}
+        rowProps={(item) => ({ 'data-testid': 'lock-user-row', 'data-lock-user': item.lockUser })}
+      />
+      {open ? (
+        <LockUserDrawer
+          item={fresh(open)}
+          onClose={() => setOpen(undefined)}
+          onSendEKeys={() => open.account && void navigate(lockUserIssueEKeys(open.account))}
+          onRemove={() => setRemoving(fresh(open))}
+        />
+      ) : null}
+      {removing ? (
+        <DeleteLockUserDialog
+          item={removing}
+          onClose={() => setRemoving(undefined)}
+          onDeleted={() => setOpen(undefined)}
+        />
+      ) : null}
+    </>
+  );
+}
