@@ -1,15 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
-import { LockGroupsPage, LockListPage, LoginPage, registerAndLogIn } from '../support/pages';
+import { LockGroupsPage, LockListPage, logInAsDemo, registerAndLogIn } from '../support/pages';
 
-const DEMO = { account: 'demo@smartlock.example', password: 'Demo@2026' };
 const PASSWORD = 'Console#2026';
-
-async function logInAsDemo(page: Page, site: (path: string) => string): Promise<void> {
-  await page.goto(site('/login'));
-  await new LoginPage(page).logIn(DEMO.account, DEMO.password);
-  await expect(page).toHaveURL(/\/console\/home$/);
-}
 
 test('an owner authorizes an administrator for one group, who then sees only its locks and is told to ask the owner for batch unlock and export', async ({
   page,

@@ -1,21 +1,8 @@
-import type { Page } from '@playwright/test';
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
-import { LockListPage, LoginPage } from '../support/pages';
+import { choose, LockListPage, logInAsDemo } from '../support/pages';
 
-const DEMO = { account: 'demo@smartlock.example', password: 'Demo@2026' };
 const FROZEN = '110405';
 const WAITING = '110402';
-
-async function logInAsDemo(page: Page, site: (path: string) => string): Promise<void> {
-  await page.goto(site('/login'));
-  await new LoginPage(page).logIn(DEMO.account, DEMO.password);
-  await expect(page).toHaveURL(/\/console\/home$/);
-}
-
-/** Picks a radio-button option (the input itself is hidden behind its label). */
-async function choose(page: Page, testId: string): Promise<void> {
-  await page.locator('label', { has: page.getByTestId(testId) }).click();
-}
 
 test('an owner issues a limited eKey and a cyclic passcode, sees them listed, and freezes and unfreezes the eKey in English and German', async ({
   page,

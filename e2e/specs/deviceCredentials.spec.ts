@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startDriver } from '../support/driver';
 import { expect, shot, test } from '../support/fixtures';
-import { LockListPage, LoginPage } from '../support/pages';
+import { LockListPage, logInAsDemo } from '../support/pages';
 
-const DEMO = { account: 'demo@smartlock.example', password: 'Demo@2026' };
 const FACES = join(import.meta.dirname, '..', 'fixtures', 'faces');
 const NORMAL = '1';
 
@@ -18,11 +17,9 @@ test.afterAll(() => {
 });
 
 /** Logs in as the demo owner with the console pointed at the simulated local driver. */
-async function logInAsDemo(page: Page, site: (path: string) => string): Promise<void> {
+async function logInWithDriver(page: Page, site: (path: string) => string): Promise<void> {
   await page.addInitScript((port) => localStorage.setItem('sl.driverPort', String(port)), driver.port);
-  await page.goto(site('/login'));
-  await new LoginPage(page).logIn(DEMO.account, DEMO.password);
-  await expect(page).toHaveURL(/\/console\/home$/);
+  await logInAsDemo(page, site);
 }
 
 async function lockIdOf(page: Page, name: string): Promise<string> {
@@ -37,7 +34,7 @@ test("a hotel card written for a room with the simulated encoder is added to tha
   site,
 }) => {
   test.setTimeout(120_000);
-  await logInAsDemo(page, site);
+  await logInWithDriver(page, site);
   const lockId = await lockIdOf(page, 'Room G2-1');
 
   // The hotel: one building of 10 floors; the room's lock on floor 3.
@@ -72,7 +69,7 @@ test("a hotel card written for a room with the simulated encoder is added to tha
 
 test('a fingerprint collected by the simulated scanner is issued to a lock', async ({ page, site }) => {
   test.setTimeout(120_000);
-  await logInAsDemo(page, site);
+  await logInWithDriver(page, site);
   const lockId = await lockIdOf(page, 'Door G1-1');
   await page.goto(site(`/manage/issuePrint?lockId=${lockId}`));
   await expect(page.getByTestId('driver-panel')).toHaveAttribute('data-status', /connected|ready/);
@@ -91,7 +88,7 @@ test('a fingerprint collected by the simulated scanner is issued to a lock', asy
 
 test('a face photo with two faces is refused with the reason; a clear portrait is added', async ({ page, site }) => {
   test.setTimeout(120_000);
-  await logInAsDemo(page, site);
+  await logInWithDriver(page, site);
   const lockId = await lockIdOf(page, 'Door G1-1');
   await page.goto(site(`/manage/issueFace?lockId=${lockId}`));
   await page.getByTestId('face-photo-input').setInputFiles(join(FACES, 'two-faces.jpg'));

@@ -2,22 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
-import { LockListPage, LoginPage, registerAndLogIn } from '../support/pages';
+import { choose, LockListPage, logInAsDemo, registerAndLogIn } from '../support/pages';
 
-const DEMO = { account: 'demo@smartlock.example', password: 'Demo@2026' };
 const FRONT = 'Door G1-1';
 const BACK = 'Door G3-2';
-
-async function logInAsDemo(page: Page, site: (path: string) => string): Promise<void> {
-  await page.goto(site('/login'));
-  await new LoginPage(page).logIn(DEMO.account, DEMO.password);
-  await expect(page).toHaveURL(/\/console\/home$/);
-}
-
-/** Picks a radio-button option (the input itself is hidden behind its label). */
-async function choose(page: Page, testId: string): Promise<void> {
-  await page.locator('label', { has: page.getByTestId(testId) }).click();
-}
 
 /** Ticks locks by name in a lock picker table (`<prefix>-lock-table`). */
 async function tickLocks(page: Page, prefix: string, names: string[]): Promise<void> {

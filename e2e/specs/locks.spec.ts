@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, latestCode, shot, test, uniqueEmail } from '../support/fixtures';
 import { startFleet } from '../support/fleet';
 import {
@@ -8,19 +7,13 @@ import {
   LockListPage,
   LockTransferPage,
   LoginPage,
+  logInAsDemo,
   PassageModePage,
   RegisterPage,
   registerAndLogIn,
 } from '../support/pages';
 
-const DEMO = { account: 'demo@smartlock.example', password: 'Demo@2026' };
 const PASSWORD = 'Console#2026';
-
-async function logInAsDemo(page: Page, site: (path: string) => string): Promise<void> {
-  await page.goto(site('/login'));
-  await new LoginPage(page).logIn(DEMO.account, DEMO.password);
-  await expect(page).toHaveURL(/\/console\/home$/);
-}
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 

@@ -277,3 +277,18 @@ export class LockTransferPage {
     await this.page.getByTestId('transfer-submit').click();
   }
 }
+
+/** The demo account the product creates outside production. */
+export const DEMO = { account: 'demo@smartlock.example', password: 'Demo@2026' };
+
+/** Logs in as the demo owner and waits for the console. */
+export async function logInAsDemo(page: Page, site: (path: string) => string): Promise<void> {
+  await page.goto(site('/login'));
+  await new LoginPage(page).logIn(DEMO.account, DEMO.password);
+  await expect(page).toHaveURL(/\/console\/home$/);
+}
+
+/** Picks a radio-button option (the input itself is hidden behind its label). */
+export async function choose(page: Page, testId: string): Promise<void> {
+  await page.locator('label', { has: page.getByTestId(testId) }).click();
+}

@@ -1,18 +1,18 @@
 import { ArrowLeftOutlined, UserAddOutlined } from '@ant-design/icons';
-import { admin, LockQueryType } from '@smartlock/contract';
+import { admin } from '@smartlock/contract';
 import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
-import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../components/LockPickerTable';
+import type { PickedLock } from '../../components/LockPickerTable';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from '../auth/AccountField';
 import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { ValidityEditor } from '../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { validityRules } from '../credentials/validityRules';
-import { useLocks } from '../lock/lockQueries';
+import { OwnedLockPicker } from '../lock/OwnedLockPicker';
 import { AdminGroupsSelect } from './AdminGroupsSelect';
 import { ADMIN_REMARKS_MAX, addAdminIssue, addAdminParams, adminErrorText } from './adminParams';
 import { ADMIN_HOME } from './adminPaths';
@@ -23,26 +23,6 @@ interface CreateAdminValues {
   account: string;
   validity: ValidityDraft;
   remarks: string;
-}
-
-/** The user's own locks, which are the ones an administrator can be given. */
-function OwnLockPicker({ selected, onChange }: { selected: PickedLock[]; onChange: (locks: PickedLock[]) => void }) {
-  const search = useLockPickerPaging();
-  const locks = useLocks({ ...search.page, type: LockQueryType.admin, groupId: -1, lockName: search.lockName });
-  return (
-    <Flex vertical gap={12} data-testid="admin-locks-picker">
-      <LockPickerTable<PickedLock>
-        testId="admin"
-        locks={locks}
-        lockName={search.lockName}
-        onSearch={search.onSearch}
-        onPage={search.onPage}
-        selected={selected}
-        onChange={onChange}
-        emptyKey="admin.noOwnLocks"
-      />
-    </Flex>
-  );
 }
 
 /**
@@ -116,7 +96,9 @@ export default function CreateAdminPage() {
         <Col xs={24} xl={12}>
           <Card title={t('admin.locksSection')} size="small">
             <Typography.Paragraph type="secondary">{t('admin.locksHint')}</Typography.Paragraph>
-            <OwnLockPicker selected={locks} onChange={setLocks} />
+            <Flex vertical gap={12} data-testid="admin-locks-picker">
+              <OwnedLockPicker testId="admin" emptyKey="admin.noOwnLocks" selected={locks} onChange={setLocks} />
+            </Flex>
             <Divider titlePlacement="start" plain>
               {t('admin.groups')}
             </Divider>

@@ -1,5 +1,5 @@
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
-import { GroupId, LockQueryType, lockUser, xlsxBytes } from '@smartlock/contract';
+import { lockUser, xlsxBytes } from '@smartlock/contract';
 import { Alert, Button, Card, Flex, Progress, Radio, Spin, Statistic, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,8 @@ import { errorText, serverErrorOf } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
 import { LoadError } from '../../components/LoadError';
-import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../components/LockPickerTable';
-import { useLocks } from '../lock/lockQueries';
+import type { PickedLock } from '../../components/LockPickerTable';
+import { OwnedLockPicker } from '../lock/OwnedLockPicker';
 import {
   EXPORT_MAX_LOCKS,
   type ExportRow,
@@ -34,38 +34,6 @@ interface Run {
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The locks the user owns, to choose from (exports are the owner's). */
-function OwnedLockPicker({
-  selected,
-  onChange,
-  disabled,
-}: {
-  selected: PickedLock[];
-  onChange: (locks: PickedLock[]) => void;
-  disabled: boolean;
-}) {
-  const search = useLockPickerPaging();
-  const locks = useLocks({
-    ...search.page,
-    type: LockQueryType.admin,
-    groupId: GroupId.all,
-    lockName: search.lockName,
-  });
-  return (
-    <LockPickerTable<PickedLock>
-      testId="export"
-      locks={locks}
-      lockName={search.lockName}
-      onSearch={search.onSearch}
-      onPage={search.onPage}
-      selected={selected}
-      onChange={onChange}
-      emptyKey="lockUser.exportNoLocks"
-      disabled={disabled}
-    />
-  );
-}
 
 /**
  * Exports the lock users of the user's own locks (spec: lockUser/export, console/exportLockUser):
@@ -151,7 +119,13 @@ export default function ExportLockUsersPage() {
             </Radio>
           </Radio.Group>
           {scope === 'selected' ? (
-            <OwnedLockPicker selected={selected} onChange={setSelected} disabled={running} />
+            <OwnedLockPicker
+              testId="export"
+              emptyKey="lockUser.exportNoLocks"
+              selected={selected}
+              onChange={setSelected}
+              disabled={running}
+            />
           ) : null}
           {tooMany ? (
             <Alert type="warning" showIcon title={t('lockUser.exportTooManyLocks', { max: EXPORT_MAX_LOCKS })} />
