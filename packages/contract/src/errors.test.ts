@@ -5,8 +5,21 @@ import { CLIENT_MESSAGES, ERRORS, type ErrorName, errorNameOf, isLoginExpired } 
 import { LOCALES } from './locales';
 
 const dir = join(import.meta.dirname, 'messages');
+type Tree = { [key: string]: string | Tree };
 type Messages = Record<string, Record<string, string>>;
-const load = (locale: string): Messages => JSON.parse(readFileSync(join(dir, `${locale}.json`), 'utf8'));
+/** Nested groups ("records.type.appUnlock") flattened to dotted keys under their top-level group. */
+const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[`${prefix}${key}`, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
+const load = (locale: string): Messages =>
+  Object.fromEntries(
+    Object.entries(JSON.parse(readFileSync(join(dir, `${locale}.json`), 'utf8')) as Record<string, Tree>).map(
+      ([group, tree]) => [group, flatten(tree)],
+    ),
+  );
 const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
 
 describe('error catalogue', () => {

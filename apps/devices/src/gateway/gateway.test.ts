@@ -271,7 +271,29 @@ describe('a gateway on the device link', () => {
     ]);
   });
 
-  it('uploads records as events with unique ids and forgets them once the broker has them', async () => {
+  it('keeps records the cloud has not acknowledged and sends them again until it does', async () => {
+    suite.cloud.acknowledgeRecords = false;
+    try {
+      const lock = testLock();
+      const { gatewayId } = await onlineGateway([lock], { recordAckTimeoutMs: 150 });
+      lock.localUnlock({ method: 'card' });
+      const carrying = () =>
+        suite.cloud
+          .of(gatewayId, 'event')
+          .filter((h) => h.message.name === 'records')
+          .filter((h) => DEVICE_EVENTS.records.parse(h.message.data).records.some((r) => r.recordId === '1'));
+      await expect.poll(() => carrying().length, { timeout: 2_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+      const holdsFirst = () => lock.unsentRecords(10).some((r) => r.recordId === '1');
+      expect(holdsFirst()).toBe(true);
+      const last = carrying().at(-1);
+      await suite.cloud.acknowledge(gatewayId, String(last?.message.id));
+      await expect.poll(holdsFirst, { timeout: 1_000, interval: 10 }).toBe(false);
+    } finally {
+      suite.cloud.acknowledgeRecords = true;
+    }
+  });
+
+  it('uploads records as events with unique ids and forgets them once the cloud has stored them', async () => {
     const lock = testLock();
     const { gatewayId } = await onlineGateway([lock]);
     for (const method of ['passcode', 'card', 'button'] as const) lock.localUnlock({ method });

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { DeviceEventData } from '@smartlock/contract';
+import { type Ack, type DeviceEventData, type Signed, verifyMessage } from '@smartlock/contract';
 import { type Clock, sleep, systemClock } from '../clock';
 import { describeError } from '../errors';
 import type { SimulatedLock } from '../lock/lock';
@@ -31,6 +31,8 @@ export interface GatewayOptions {
   /** The gateway's clock (deadlines, time stamps). */
   clock?: Clock;
   bluetoothLatencyMs?: number;
+  /** How long the cloud has to acknowledge uploaded records before they go again (ms). */
+  recordAckTimeoutMs?: number;
   /** Commands it admitted before a restart (from the state file). */
   seenCommands?: readonly SeenCommand[];
   /** Human-readable diagnostics. */
@@ -69,6 +71,7 @@ export class Gateway extends EventEmitter<GatewayEvents> {
   private readonly link: GatewayLink;
   private readonly runner: CommandRunner;
   private readonly uploader: RecordUploader;
+  private readonly secret: string;
   private readonly log: (message: string) => void;
   private readonly latencyMs: number;
 
@@ -102,9 +105,15 @@ export class Gateway extends EventEmitter<GatewayEvents> {
       seenChanged: () => this.emit('changed'),
     });
     this.uploader = new RecordUploader(
-      async (lockMac, records) => this.link.publishEvent(await this.signer.event('records', lockMac, { records })),
+      async (lockMac, records) => {
+        const event = await this.signer.event('records', lockMac, { records });
+        await this.link.publishEvent(event);
+        return event.id;
+      },
       this.log,
+      options.recordAckTimeoutMs,
     );
+    this.secret = options.secret;
     for (const { lock, rssi } of options.locks ?? []) this.attach(lock, rssi);
     this.link.on('online', () => this.onOnline());
     this.link.on('offline', () => this.emit('offline'));
@@ -156,12 +165,14 @@ export class Gateway extends EventEmitter<GatewayEvents> {
 
   /** Signs off cleanly: offline status, DISCONNECT. */
   async stop(): Promise<void> {
+    this.uploader.close();
     await this.link.close();
     this.detachAll();
   }
 
   /** Vanishes at once (power cut): the broker publishes the last will. */
   terminate(): void {
+    this.uploader.close();
     this.link.terminate();
     this.detachAll();
   }
@@ -239,6 +250,13 @@ export class Gateway extends EventEmitter<GatewayEvents> {
   }
 
   private onCommand(payload: Buffer): void {
+    const ack = parseAck(payload);
+    if (ack) {
+      verifyMessage(ack, this.secret).then((verified) => {
+        if (verified) this.uploader.acknowledged(verified.id);
+      });
+      return;
+    }
     this.runner.handle(payload).then(
       (report) => this.emit('command', { gatewayId: this.gatewayId, ...report }),
       (error: unknown) => this.log(`gw-${this.gatewayId}: command failed: ${describeError(error)}`),
@@ -273,5 +291,15 @@ export class Gateway extends EventEmitter<GatewayEvents> {
 
   private bluetoothLatency(): number {
     return this.latencyMs <= 0 ? 0 : this.latencyMs * (0.75 + Math.random() * 0.5);
+  }
+}
+
+/** The cloud's acknowledgement of an event, if that is what arrived on the commands topic. */
+function parseAck(payload: Buffer): Signed<Ack> | undefined {
+  try {
+    const message = JSON.parse(payload.toString('utf8')) as Partial<Signed<Ack>>;
+    return message?.kind === 'ack' && typeof message.id === 'string' ? (message as Signed<Ack>) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -1,6 +1,7 @@
 /** Test support: a small stand-in for the cloud on the device link. */
 import { randomUUID } from 'node:crypto';
 import {
+  type Ack,
   type Command,
   DEVICE_PROTOCOL_VERSION,
   gatewayTopics,
@@ -33,6 +34,8 @@ export interface CommandInput {
 /** Connects as the cloud (user "cloud"), hears every gateway's events and statuses, sends commands. */
 export class TestCloud {
   readonly heard: Heard[] = [];
+  /** Acknowledges record events as the cloud does once it has stored them (turn off to play a cloud that is down). */
+  acknowledgeRecords = true;
   private readonly waiters = new Set<() => void>();
   /** Verifications run one after another, so `heard` keeps the order of arrival. */
   private verified: Promise<void> = Promise.resolve();
@@ -67,6 +70,12 @@ export class TestCloud {
     const signed = await signMessage(command, input.secret ?? testSecret(gatewayId));
     await this.publish(gatewayId, signed);
     return signed;
+  }
+
+  /** Tells a gateway the cloud has stored an event's records. */
+  async acknowledge(gatewayId: number, eventId: string): Promise<void> {
+    const ack: Ack = { v: DEVICE_PROTOCOL_VERSION, kind: 'ack', id: eventId, at: Date.now() };
+    await this.publish(gatewayId, await signMessage(ack, testSecret(gatewayId)));
   }
 
   /** Publishes an already signed command again (as QoS 1 may). */
@@ -120,6 +129,9 @@ export class TestCloud {
       const verified = await verifyMessage(message, testSecret(gatewayId));
       this.heard.push({ topic, gatewayId, message, signedByGateway: verified !== undefined });
       for (const waiter of [...this.waiters]) waiter();
+      if (verified && this.acknowledgeRecords && message.kind === 'event' && message.name === 'records') {
+        await this.acknowledge(gatewayId, String(message.id));
+      }
     });
   }
 }

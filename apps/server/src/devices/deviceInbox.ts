@@ -38,6 +38,8 @@ export class DeviceInbox {
       secrets: GatewaySecrets;
       operations: RemoteOperationService;
       records: RecordIntake;
+      /** Tells a gateway the cloud has stored what one of its events carried. */
+      acknowledge: (gatewayId: number, eventId: string) => Promise<void>;
       /** Called when a gateway comes online (work that waited for it goes out). */
       gatewayOnline?: (gatewayId: number) => Promise<void>;
       live: LiveHub;
@@ -114,6 +116,8 @@ export class DeviceInbox {
         const data = DEVICE_EVENTS.records.safeParse(event.data);
         if (!data.success || !lockMac) return;
         await this.deps.records.intake(gateway.ownerId, lockMac, data.data.records);
+        // Only now, with the records committed, may the gateway forget them.
+        await this.deps.acknowledge(gatewayId, event.id);
         return;
       }
       case 'reach': {

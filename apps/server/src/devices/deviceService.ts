@@ -1,3 +1,4 @@
+import { type Ack, DEVICE_PROTOCOL_VERSION, gatewayTopics, signMessage } from '@smartlock/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -60,6 +61,12 @@ export async function startDevices(options: {
     records: new RecordIntake(db, live),
     live,
     log,
+    acknowledge: async (gatewayId, eventId) => {
+      const secret = await secrets.secretOf(gatewayId);
+      if (!secret || !link) return;
+      const ack: Ack = { v: DEVICE_PROTOCOL_VERSION, kind: 'ack', id: eventId, at: Date.now() };
+      await link.publish(gatewayTopics(gatewayId).commands, await signMessage(ack, secret), { expirySeconds: 60 });
+    },
     gatewayOnline: async (gatewayId) => {
       for (const listener of onlineListeners) await listener(gatewayId);
     },

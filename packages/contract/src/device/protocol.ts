@@ -81,6 +81,19 @@ export interface Event {
   at: number;
 }
 
+/**
+ * The cloud's word that it has stored what an event carried (records): sent on the commands
+ * topic once the records are in the database, so a gateway forgets records only when they are
+ * safe — not when the broker has them — and sends again what is not acknowledged in time.
+ */
+export interface Ack {
+  v: typeof DEVICE_PROTOCOL_VERSION;
+  kind: 'ack';
+  /** The event's id. */
+  id: string;
+  at: number;
+}
+
 export type Signed<T> = T & { sig: string };
 
 /** Signs a message with the gateway's secret over its canonical JSON (without `sig`). */
