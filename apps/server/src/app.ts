@@ -27,6 +27,9 @@ import { lockUserRoutes } from './domains/lockUser/lockUserRoutes';
 import { LockUserService } from './domains/lockUser/lockUserService';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
 import { PasscodeService } from './domains/passcode/passcodeService';
+import { RecordExports } from './domains/record/recordExport';
+import { registerRecordExportRoute } from './domains/record/recordExportRoute';
+import { RecordIntake } from './domains/record/recordIntake';
 import { recordRoutes } from './domains/record/recordRoutes';
 import { remoteRoutes } from './domains/remote/remoteRoutes';
 import { UnlockLinks } from './domains/remote/unlockLinks';
@@ -141,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const keys = new EKeyService(db, revocations, new EKeyNotices(db, messenger, app.log));
   const passcodes = new PasscodeService(db, devices.operations, messenger);
   const credentials = new LockCredentialService(db, devices.operations);
+  const recordExports = new RecordExports(db, deriveKey(secret, 'record-exports'));
   const routes: Route[] = [
     ...userRoutes({ db, accounts, codes, slider, sessions }),
     ...companyRoutes(brands),
@@ -152,7 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       new UnlockLinks(db, devices.operations, config.REMOTE_OPERATION_SECONDS * 1000),
     ),
     ...gatewayRoutes({ db, devices, accounts, codes }),
-    ...recordRoutes(db),
+    ...recordRoutes({ db, intake: new RecordIntake(db, live), exports: recordExports }),
     ...ekeyRoutes(db, keys),
     ...adminRoutes(new AdminService(db, keys)),
     ...passcodeRoutes(passcodes),
@@ -165,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRoutes(app, { guard, sessions, brands }, routes);
   registerLiveRoute(app, { sessions, live });
   registerFacePhotoRoute(app, { db, sessions });
+  registerRecordExportRoute(app, { sessions, exports: recordExports });
 
   app.get('/healthz', async (_request, reply) => {
     try {

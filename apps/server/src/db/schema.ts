@@ -268,10 +268,29 @@ export const lockRecords = pgTable(
     lockDate: timestamp('lock_date', { withTimezone: true }).notNull(),
     serverDate: timestamp('server_date', { withTimezone: true }).notNull().defaultNow(),
     battery: integer('battery'),
+    /** Who is behind it (docs/records.md): the eKey holder's nickname or account, the credential's name, else the username. */
+    person: text('person').notNull().default(''),
+    /** The credential behind it when the cloud knew it at intake: its CredentialKind and id. */
+    credentialKind: text('credential_kind'),
+    credentialId: integer('credential_id'),
   },
   (t) => [
     unique('lock_records_device_unique').on(t.lockId, t.deviceRecordId),
-    index('lock_records_lock_date_idx').on(t.lockId, t.lockDate),
+    // Newest-first keyset reads per lock: all records, one query type's, one credential's.
+    index('lock_records_lock_date_idx').on(t.lockId, t.lockDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('lock_records_lock_type_idx').on(
+      t.lockId,
+      t.recordType,
+      t.lockDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('lock_records_lock_credential_idx').on(
+      t.lockId,
+      t.credentialKind,
+      t.credentialId,
+      t.lockDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

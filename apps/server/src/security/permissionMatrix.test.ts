@@ -92,6 +92,12 @@ const SAMPLES: Record<string, Sample> = {
   '/user/listExpireUser endDate': () => Date.now() + 30 * DAY,
   '/gateway/updateLockReach locks': (w) => JSON.stringify([{ lockId: w.lockId, rssi: -60 }]),
   '/passcode/get keyboardPwdType': () => PasscodeType.permanent,
+  '/lock/export startDate': () => Date.now() - 7 * DAY,
+  '/lock/export endDate': () => Date.now(),
+  '/lockRecord/upload records': () =>
+    JSON.stringify([
+      { recordId: `matrix-${Date.now()}-${Math.random()}`, recordType: 4, success: 1, lockTime: Date.now() },
+    ]),
   account: () => 'matrix-nobody@example.com',
   receiverUsername: () => 'matrix-newcomer@example.com',
   password: () => PASSWORD,

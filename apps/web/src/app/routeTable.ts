@@ -61,6 +61,11 @@ const admins = {
   create: () => import('../features/admin/CreateAdminPage'),
 };
 
+const records = {
+  list: () => import('../features/lockRecord/RecordsPage'),
+  export: () => import('../features/lockRecord/ExportRecordsPage'),
+};
+
 const lockUsers = {
   home: () => import('../features/lockUser/LockUserPage'),
   expiring: () => import('../features/lockUser/ExpiringPage'),
@@ -110,7 +115,11 @@ export const PUBLIC_ROUTES: RouteSpec[] = [
   { path: '/map/new', name: 'map-new', title: 'route.mapNew', public: true },
 ];
 
-/** The records route takes its record type from one of these (eKey, passcode, card, ...). */
+/**
+ * The records route takes its record type from one of these (eKey, passcode, card, ...), or
+ * from `queryType` (all the lock's records, filtered by query type on the page); with none it
+ * goes to the eKey tab (spec section 2).
+ */
 const RECORD_QUERY = [
   'keyId',
   'keyboardPwd',
@@ -128,7 +137,12 @@ export const MANAGE_TABS: readonly ManageTab[] = manageTabs;
 
 export const CONSOLE_ROUTES: RouteSpec[] = [
   { path: '/console/home', name: 'console-home', title: 'route.consoleHome', query: ['groupId'], page: locks.home },
-  { path: '/console/exportRecord', name: 'console-export-record', title: 'route.exportRecords' },
+  {
+    path: '/console/exportRecord',
+    name: 'console-export-record',
+    title: 'route.exportRecords',
+    page: records.export,
+  },
   {
     path: '/console/exportLockUser',
     name: 'console-export-lock-user',
@@ -157,8 +171,9 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.records',
     trail: 'lockInfo',
     lockId: true,
-    query: RECORD_QUERY,
-    requires: { oneOf: RECORD_QUERY, otherwise: '/manage/ekey' },
+    query: [...RECORD_QUERY, 'queryType'],
+    requires: { oneOf: [...RECORD_QUERY, 'queryType'], otherwise: '/manage/ekey' },
+    page: records.list,
   },
   {
     path: '/manage/issueEKey',
@@ -222,6 +237,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.exportRecords',
     trail: 'lockInfo',
     lockId: true,
+    page: records.export,
   },
   ...manageTabs.map(
     (tab): RouteSpec => ({

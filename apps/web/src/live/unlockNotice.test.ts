@@ -18,7 +18,7 @@ describe('unlock notices', () => {
   it('say how, by whom and when', () => {
     const text = unlockNoticeText(t, notice, 'en_US');
     expect(text).toMatch(/^live\.unlockNotice\{/);
-    expect(text).toContain('"method":"record.type.cardUnlock');
+    expect(text).toContain('"method":"records.type.cardUnlock');
     expect(text).toContain('"user":"ana@example.com"');
     expect(text).toContain('2026');
   });

@@ -17,6 +17,8 @@ export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
 export * from './fields';
 export type { CredentialItem, HotelInfo } from './lockCredential';
+export type { LockRecordItem, RecordCredentialFilter } from './lockRecord';
+export { QUERY_TYPE_OF_FILTER, RECORD_COUNT_CAP, recordCredentialFilters } from './lockRecord';
 export type { LockUserCredential, LockUserItem } from './lockUser';
 export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';

@@ -100,3 +100,82 @@ export const UNLOCK_RECORD_TYPES: ReadonlySet<number> = new Set([
   LockRecordType.palmVeinUnlock,
   LockRecordType.keyFobUnlock,
 ]);
+
+const T = LockRecordType;
+
+/**
+ * The record types each record query type (spec section 9) selects: an eKey's records are what
+ * the app and the cloud did with it, a passcode's what was typed at the keypad and done to
+ * passcodes, and so on; "lock" (11) is what the lock did or saw by itself. 0 selects everything.
+ */
+export const RECORD_TYPES_OF_QUERY: Readonly<Record<number, readonly number[]>> = {
+  [RecordQueryType.eKey]: [T.appUnlock, T.gatewayUnlock, T.appLock, T.remoteUnlock, T.appButtonControl],
+  [RecordQueryType.qrUserCheck]: [T.qrCodeUnlock],
+  [RecordQueryType.passcode]: [
+    T.passcodeUnlock,
+    T.passcodeLock,
+    T.wrongPasscode,
+    T.passcodeAdded,
+    T.passcodeDeleted,
+    T.passcodeChanged,
+    T.passcodesCleared,
+    T.passcodeExpired,
+  ],
+  [RecordQueryType.card]: [
+    T.cardUnlock,
+    T.cardLock,
+    T.unknownCard,
+    T.cardAdded,
+    T.cardDeleted,
+    T.cardsCleared,
+    T.cardExpired,
+  ],
+  [RecordQueryType.fingerprint]: [
+    T.fingerprintUnlock,
+    T.fingerprintLock,
+    T.unknownFingerprint,
+    T.fingerprintAdded,
+    T.fingerprintDeleted,
+    T.fingerprintsCleared,
+    T.fingerprintExpired,
+  ],
+  [RecordQueryType.lock]: [
+    T.touchUnlock,
+    T.parkingLockRaise,
+    T.parkingLockLower,
+    T.mechanicalKeyUnlock,
+    T.forcedOpenAlert,
+    T.doorSensorClosed,
+    T.doorSensorOpened,
+    T.openedFromInside,
+    T.mechanicalKeyLock,
+    T.lowBatteryAlert,
+    T.tamperAlert,
+    T.wrongCredentialLockout,
+    T.clockCalibrated,
+    T.autoLock,
+    T.lockButtonUnlock,
+    T.lockButtonLock,
+    T.passageModeStart,
+    T.passageModeEnd,
+    T.doorNotClosedAlert,
+    T.unlockFailed,
+    T.lockFailed,
+  ],
+  [RecordQueryType.keyFob]: [T.keyFobUnlock, T.wristbandUnlock],
+  [RecordQueryType.qrCode]: [T.qrCodeUnlock],
+  [RecordQueryType.face]: [T.faceUnlock],
+  [RecordQueryType.palmVein]: [T.palmVeinUnlock],
+};
+
+/** Record export limits (spec section 5): the past six months, and at most this many rows per export. */
+export const RECORD_EXPORT = {
+  /** How far back an export may start, in days (six months). */
+  maxDays: 183,
+  /** The most rows one export writes ("maximum export count exceeded" above it). */
+  maxRows: 500_000,
+} as const;
+
+/** The file formats records export to. */
+export const RecordExportFormat = { xlsx: 'xlsx', csv: 'csv' } as const;
+export type RecordExportFormatName = (typeof RecordExportFormat)[keyof typeof RecordExportFormat];

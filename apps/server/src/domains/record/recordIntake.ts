@@ -3,10 +3,22 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lockRecords, locks, notifications, users } from '../../db/schema';
 import type { LiveHub } from '../../live/liveHub';
+import type { LockRow } from '../lock/lockAccess';
+import { type RecordPerson, resolvePeople } from './recordPeople';
+
+/** What storing records needs of their lock. */
+export type IntakeLock = Pick<LockRow, 'id' | 'ownerId' | 'name' | 'switches'>;
+
+/** What a batch came to: records stored, and records already stored before (or twice in the batch). */
+export interface StoredRecords {
+  stored: number;
+  duplicates: number;
+}
 
 /**
- * Records a lock uploads through its gateway: stored once each (the lock's own record id), told
- * to the owner's consoles, and, when the lock's unlock notice is on, an unlock notice for the
+ * Records a lock uploads through its gateway, or the app after reading them over Bluetooth:
+ * stored once each (the lock's own record id) with who is behind each, told to the owner's
+ * consoles, and, when the lock's unlock notice is on, an unlock notice for the
  * administrator — except for mechanical-key unlocks and the administrator's own unlocks.
  */
 export class RecordIntake {
@@ -15,16 +27,29 @@ export class RecordIntake {
     private readonly live: LiveHub,
   ) {}
 
+  /** A gateway's upload for one of its owner's locks (by MAC): the number of records stored. */
   async intake(ownerId: number, lockMac: string, records: UploadedRecord[]): Promise<number> {
     const [lock] = await this.db
-      .select({ id: locks.id, name: locks.name, switches: locks.switches })
+      .select({ id: locks.id, ownerId: locks.ownerId, name: locks.name, switches: locks.switches })
       .from(locks)
       .where(and(eq(locks.mac, lockMac), eq(locks.ownerId, ownerId)));
     if (!lock) return 0;
+    return (await this.store(lock, records)).stored;
+  }
+
+  /**
+   * Stores a batch of one lock's records (a gateway's or the app's upload): who is behind each
+   * resolved in bulk, one INSERT … ON CONFLICT DO NOTHING for the batch (a record the lock
+   * numbered before is stored once), then the owner's consoles told and unlock notices sent.
+   */
+  async store(lock: IntakeLock, records: UploadedRecord[]): Promise<StoredRecords> {
+    const unique = [...new Map(records.map((r) => [r.recordId, r])).values()];
+    if (unique.length === 0) return { stored: 0, duplicates: 0 };
+    const people = await resolvePeople(this.db, lock.id, unique);
     const stored = await this.db
       .insert(lockRecords)
       .values(
-        records.map((r) => ({
+        unique.map((r, i) => ({
           lockId: lock.id,
           deviceRecordId: r.recordId,
           recordType: r.recordType,
@@ -33,11 +58,14 @@ export class RecordIntake {
           credential: r.credential ?? '',
           lockDate: new Date(r.lockTime),
           battery: r.battery ?? null,
+          ...(people[i] as RecordPerson),
         })),
       )
       .onConflictDoNothing()
       .returning();
-    if (stored.length === 0) return 0;
+    const result = { stored: stored.length, duplicates: records.length - stored.length };
+    if (stored.length === 0) return result;
+    const ownerId = lock.ownerId;
     await this.live.publish(ownerId, 'records', { lockId: lock.id, count: stored.length });
     if (lock.switches[LockSwitch.unlockNotice] === Switch.on) {
       const admin = await this.accountOf(ownerId);
@@ -58,7 +86,7 @@ export class RecordIntake {
         await this.live.publish(ownerId, 'unlockNotice', notice);
       }
     }
-    return stored.length;
+    return result;
   }
 
   private async accountOf(userId: number): Promise<string[]> {

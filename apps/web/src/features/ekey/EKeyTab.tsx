@@ -9,13 +9,14 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
-import { Button, Dropdown, Flex, Input, type MenuProps } from 'antd';
+import { Button, Dropdown, Flex, Input, type MenuProps, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
 import { CredentialTable } from '../credentials/CredentialTable';
 import type { LockDetail } from '../lock/lockQueries';
+import { RecordsLink } from '../lockRecord/RecordsLink';
 import { ChangeValidityDialog } from './ChangeValidityDialog';
 import { DeleteAllEKeysDialog } from './DeleteAllEKeysDialog';
 import { EditEKeyDialog } from './EditEKeyDialog';
@@ -46,19 +47,22 @@ export function EKeyTab({ detail }: { detail: LockDetail }) {
   const columns = useMemo(
     () =>
       ekeyColumns(t, i18n.language, (item) => (
-        <EKeyRowActions
-          status={item.keyStatus}
-          onAction={(action) => {
-            if (action === 'freeze') void actions.freeze(item);
-            else if (action === 'unfreeze') void actions.unfreeze(item);
-            else if (action === 'noticeEmail') void actions.notice(item, 'email');
-            else if (action === 'noticeSms') void actions.notice(item, 'sms');
-            else if (action === 'delete') actions.remove(item);
-            else setDialog({ kind: action, item });
-          }}
-        />
+        <Space size={4} wrap>
+          <RecordsLink lockId={lockId} param="keyId" value={item.keyId} />
+          <EKeyRowActions
+            status={item.keyStatus}
+            onAction={(action) => {
+              if (action === 'freeze') void actions.freeze(item);
+              else if (action === 'unfreeze') void actions.unfreeze(item);
+              else if (action === 'noticeEmail') void actions.notice(item, 'email');
+              else if (action === 'noticeSms') void actions.notice(item, 'sms');
+              else if (action === 'delete') actions.remove(item);
+              else setDialog({ kind: action, item });
+            }}
+          />
+        </Space>
       )),
-    [t, i18n.language, actions],
+    [t, i18n.language, actions, lockId],
   );
 
   const bulkItems: MenuProps['items'] = [

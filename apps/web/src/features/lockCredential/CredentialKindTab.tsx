@@ -1,6 +1,6 @@
 import { ClearOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type LockCredentialKind, lockCredential, type RemoteOperation } from '@smartlock/contract';
-import { App, Button, Flex, Input, Modal } from 'antd';
+import { App, Button, Flex, Input, Modal, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,8 @@ import { CredentialOperationStatus } from '../credentials/CredentialOperationSta
 import { CredentialTable } from '../credentials/CredentialTable';
 import { useFollowOperation } from '../credentials/useFollowOperation';
 import type { LockDetail } from '../lock/lockQueries';
+import { RecordsLink } from '../lockRecord/RecordsLink';
+import { FILTER_OF_KIND } from '../lockRecord/recordFilter';
 import { AddCredentialDialog } from './AddCredentialDialog';
 import { ChangeCredentialValidityDialog } from './ChangeCredentialValidityDialog';
 import { type CredentialAction, CredentialRowActions } from './CredentialRowActions';
@@ -145,14 +147,17 @@ export function CredentialKindTab({ kind, detail }: { kind: LockCredentialKind; 
   const columns = useMemo(
     () =>
       credentialColumns(kind, t, i18n.language, (item) => (
-        <CredentialRowActions
-          kind={kind}
-          status={item.status}
-          busy={busy}
-          onAction={(action) => onAction(item, action)}
-        />
+        <Space size={4} wrap>
+          <RecordsLink lockId={lockId} param={FILTER_OF_KIND[kind]} value={item.number} />
+          <CredentialRowActions
+            kind={kind}
+            status={item.status}
+            busy={busy}
+            onAction={(action) => onAction(item, action)}
+          />
+        </Space>
       )),
-    [kind, t, i18n.language, busy, onAction],
+    [kind, t, i18n.language, busy, onAction, lockId],
   );
 
   const addPath = addPagePath(kind, lockId);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText, serverErrorOf } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
+import { saveFile } from '../../app/saveFile';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
 import { LoadError } from '../../components/LoadError';
 import type { PickedLock } from '../../components/LockPickerTable';
@@ -21,7 +22,6 @@ import {
   exportSheetRows,
 } from './exportSheet';
 import { useExportCount, useLockRoles } from './lockUserQueries';
-import { saveFile } from './saveFile';
 
 type Scope = 'all' | 'selected';
 

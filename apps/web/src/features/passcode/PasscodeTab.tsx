@@ -1,6 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PasscodeVersion, passcode, type RemoteOperation } from '@smartlock/contract';
-import { Alert, App, Button, Flex, Input } from 'antd';
+import { Alert, App, Button, Flex, Input, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { CredentialOperationStatus } from '../credentials/CredentialOperationSta
 import { CredentialTable } from '../credentials/CredentialTable';
 import { useFollowOperation } from '../credentials/useFollowOperation';
 import type { LockDetail } from '../lock/lockQueries';
+import { RecordsLink } from '../lockRecord/RecordsLink';
 import { ChangePasscodeDialog } from './ChangePasscodeDialog';
 import { PasscodeRowActions } from './PasscodeRowActions';
 import { passcodeColumns } from './passcodeColumns';
@@ -78,22 +79,20 @@ export function PasscodeTab({ detail }: { detail: LockDetail }) {
 
   const columns = useMemo(
     () =>
-      passcodeColumns(
-        t,
-        i18n.language,
-        offsetMs,
-        lowVersion
-          ? undefined
-          : (item) => (
-              <PasscodeRowActions
-                item={item}
-                busy={busy}
-                onChange={() => setChanging(item)}
-                onDelete={() => remove(item)}
-              />
-            ),
-      ),
-    [t, i18n.language, offsetMs, lowVersion, busy, remove],
+      passcodeColumns(t, i18n.language, offsetMs, (item) => (
+        <Space size={0} wrap>
+          <RecordsLink lockId={lockId} param="keyboardPwd" value={item.keyboardPwd} />
+          {lowVersion ? null : (
+            <PasscodeRowActions
+              item={item}
+              busy={busy}
+              onChange={() => setChanging(item)}
+              onDelete={() => remove(item)}
+            />
+          )}
+        </Space>
+      )),
+    [t, i18n.language, offsetMs, lowVersion, busy, remove, lockId],
   );
 
   return (

@@ -1,8 +1,9 @@
-import { SettingOutlined, SwapOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { HistoryOutlined, SettingOutlined, SwapOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
 import { Button, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { recordsPath } from '../../lockRecord/recordFilter';
 import { BatteryLevel } from '../BatteryLevel';
 import { BoltTag } from '../BoltTag';
 import type { LockDetail } from '../lockQueries';
@@ -38,6 +39,9 @@ export function LockHeader({ detail, onSettings }: { detail: LockDetail; onSetti
               <Button icon={<ThunderboltOutlined />}>{t('route.passageMode')}</Button>
             </Link>
           ) : null}
+          <Link to={recordsPath(detail.lockId)} data-testid="open-records">
+            <Button icon={<HistoryOutlined />}>{t('route.records')}</Button>
+          </Link>
           {canShareUnlockLink(detail) ? <ShareUnlockLink lockId={detail.lockId} lockName={detail.lockName} /> : null}
           {detail.role === LockRole.owner ? (
             <Link to={`/manage/transferLock?lockId=${detail.lockId}`} data-testid="open-transfer">

@@ -1,0 +1,32 @@
+import { EKeyStatus } from '@smartlock/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { ekeys, locks } from '../../db/schema';
+import { ApiError } from '../../http/apiError';
+import { keyAdmits } from '../ekey/ekeyGrant';
+import { type LockRow, managedLock } from '../lock/lockAccess';
+
+/** eKey statuses in force: normal, and updating (a new validity waiting for the holder's app). */
+const IN_FORCE = [EKeyStatus.normal, EKeyStatus.updating] as const;
+
+/**
+ * The lock if the caller may upload its records: one they manage (owner or authorized
+ * administrator), or one they hold an eKey of that is in force — its status normal (or
+ * updating) and its validity admitting now (`keyAdmits`, the rule the lock itself applies to the
+ * key's credential). Else "no permission".
+ */
+export async function uploaderLock(db: Executor, userId: number, lockId: number): Promise<LockRow> {
+  try {
+    return (await managedLock(db, userId, lockId)).lock;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+  const rows = await db
+    .select({ key: ekeys, lock: locks })
+    .from(ekeys)
+    .innerJoin(locks, eq(locks.id, ekeys.lockId))
+    .where(and(eq(ekeys.lockId, lockId), eq(ekeys.recipientId, userId), inArray(ekeys.status, [...IN_FORCE])));
+  const held = rows.find((r) => keyAdmits(r.key, r.lock));
+  if (!held) throw new ApiError('noPermission', {}, 'no eKey of the lock in force');
+  return held.lock;
+}

@@ -1,0 +1,25 @@
+import { HistoryOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { type RecordFilterParam, recordsPath } from './recordFilter';
+
+/** A credential row's link to its records (manage/records with the credential's filter). */
+export function RecordsLink({
+  lockId,
+  param,
+  value,
+}: {
+  lockId: number;
+  param: RecordFilterParam;
+  value: string | number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Link to={recordsPath(lockId, { param, value })} data-testid="records-link">
+      <Button type="link" size="small" icon={<HistoryOutlined />}>
+        {t('lockRecord.recordsLink')}
+      </Button>
+    </Link>
+  );
+}
