@@ -9,16 +9,19 @@
  * Budgets: list p99 < 100 ms; the export's peak RSS < 200 MB.
  * Run: DATABASE_URL=postgresql://127.0.0.1:5432/test npm run bench -w @smartlock/bench -- records
  */
-import { get } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { LockRecordType, lockRecord, RecordQueryType, VipStatus } from '@smartlock/contract';
 import { buildApp } from '@smartlock/server/src/app';
 import { testConfig } from '@smartlock/server/src/config';
 import { locks, users } from '@smartlock/server/src/db/schema';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { eq, sql } from 'drizzle-orm';
-import { BENCH_CONSOLE_SECRET, call, loginCookie, percentile } from './support';
+import { BENCH_CONSOLE_SECRET, call, httpCall, httpLogin, loginCookie, percentile } from './support';
 
 const BIG_LOCK_RECORDS = Number(process.env.BENCH_BIG_LOCK_RECORDS ?? 5_000_000);
 const ACCOUNT_LOCKS = Number(process.env.BENCH_ACCOUNT_LOCKS ?? 1_000);
@@ -149,47 +152,101 @@ await measure('account of 1,000 locks: one week of a random lock', () => ({
   endDate: String(Date.now()),
 }));
 
-// The export: EXPORT_ROWS rows of the big lock, streamed over HTTP and thrown away as it comes.
-await app.listen({ port: 0, host: '127.0.0.1' });
-const port = (app.server.address() as AddressInfo).port;
-const endDate = Date.now() + 1_000;
-const startDate = endDate - EXPORT_ROWS * STEP_SECONDS * 1000;
-for (const format of ['xlsx', 'csv']) {
-  const { json } = await call(
-    app,
-    lockRecord.exportRecords,
-    { lockId: big, startDate: String(startDate), endDate: String(endDate), format },
-    cookie,
-  );
-  if (json.errorCode !== 0) throw new Error(`export: ${JSON.stringify(json)}`);
-  const prepared = json.data as { total: number; downloadPath: string };
-  global.gc?.();
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
-  const started = performance.now();
-  const bytes = await new Promise<number>((resolve, reject) => {
-    get(
-      { port, host: '127.0.0.1', path: prepared.downloadPath, headers: { cookie: `ACCESS_TOKEN=${cookie}` } },
-      (res) => {
-        if (res.statusCode !== 200) reject(new Error(`download answered ${res.statusCode}`));
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-        });
-        res.on('end', () => resolve(size));
-        res.on('error', reject);
-      },
-    ).on('error', reject);
-  });
-  clearInterval(sampler);
-  const seconds = (performance.now() - started) / 1000;
-  const peakMb = peak / 1024 / 1024;
-  console.log(
-    `\nexport ${format}: ${prepared.total.toLocaleString('en')} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s (${Math.round(prepared.total / seconds).toLocaleString('en')} rows/s); RSS ${(baseline / 1024 / 1024).toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB ${peakMb < 200 ? 'ok' : 'OVER BUDGET (< 200 MB)'}`,
-  );
+// The export, by the built server (what production runs) in a process of its own on the same
+// database, so the memory measured is the product's.
+const { total: exportTotal, startDate: exportStart } = await exportWindow(bigLock as number);
+await app.close();
+await exportBench(bigLock as number, exportStart, exportTotal);
+
+/** From the EXPORT_ROWS-th newest record of a lock on: the export's window and its row count. */
+async function exportWindow(lockId: number): Promise<{ startDate: number; total: number }> {
+  const result = (await db.execute(
+    sql`select floor(extract(epoch from lock_date) * 1000)::float8 as at from lock_records
+      where lock_id = ${lockId} order by lock_date desc, id desc offset ${EXPORT_ROWS - 1} limit 1`,
+  )) as unknown as { rows: { at: number }[] };
+  return { startDate: Number(result.rows[0]?.at), total: EXPORT_ROWS };
 }
 
-await app.close();
+/** Resident memory of a process now and at its peak (VmRSS, VmHWM), in MB. */
+function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? Number.NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/**
+ * EXPORT_ROWS rows of a lock exported as xlsx and CSV by the built server, streamed over HTTP
+ * and thrown away as they come: time, rows per second, the server's resident memory before
+ * and its peak (VmHWM: the most it ever held, start-up included).
+ */
+async function exportBench(lockId: number, startDate: number, expected: number): Promise<void> {
+  const main = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+  if (!existsSync(main)) {
+    console.log('\nexport: skipped, the server is not built (npm run build)');
+    return;
+  }
+  const server = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      MQTT_HOST: '127.0.0.1',
+      DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      CONSOLE_APP_SECRET: BENCH_CONSOLE_SECRET,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-export-')),
+      SECRET_KEY: 'bench-records-export-secret-0123456789',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const base = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      server.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const url = out.match(/SmartLock console\s+(http:\/\/localhost:\d+)\//)?.[1];
+        if (url) resolve(url.replace('localhost', '127.0.0.1'));
+      });
+      server.once('exit', (code) => reject(new Error(`the server stopped (${code}): ${out}`)));
+    });
+    const cookie = await httpLogin(base, ACCOUNT, PASSWORD);
+    const idle = memoryOf(server.pid as number);
+    console.log(`\nexport by the built server (pid ${server.pid}): ${idle.rss.toFixed(0)} MB resident before`);
+    const endDate = Date.now() + 1_000;
+    for (const format of ['xlsx', 'csv']) {
+      const prepared = (await httpCall(
+        base,
+        lockRecord.exportRecords,
+        {
+          lockId: String(lockId),
+          startDate: String(startDate),
+          endDate: String(endDate),
+          format,
+        },
+        cookie,
+      )) as { total: number; downloadPath: string };
+      if (prepared.total !== expected) throw new Error(`export counts ${prepared.total} rows, expected ${expected}`);
+      let rss = 0;
+      const sampler = setInterval(() => {
+        rss = Math.max(rss, memoryOf(server.pid as number).rss);
+      }, 20);
+      const started = performance.now();
+      const response = await fetch(`${base}${prepared.downloadPath}`, {
+        headers: { cookie: `ACCESS_TOKEN=${cookie}` },
+      });
+      if (!response.ok || !response.body) throw new Error(`download answered ${response.status}`);
+      let bytes = 0;
+      for await (const chunk of response.body) bytes += (chunk as Uint8Array).length;
+      clearInterval(sampler);
+      const seconds = (performance.now() - started) / 1000;
+      const peak = memoryOf(server.pid as number).peak;
+      console.log(
+        `export ${format}: ${prepared.total.toLocaleString('en')} rows, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s (${Math.round(prepared.total / seconds).toLocaleString('en')} rows/s); server RSS during it up to ${rss.toFixed(0)} MB, peak ever ${peak.toFixed(0)} MB ${peak < 200 ? 'ok' : 'OVER BUDGET (< 200 MB)'}`,
+      );
+    }
+  } finally {
+    server.kill();
+  }
+}

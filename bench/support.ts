@@ -42,3 +42,33 @@ export async function loginCookie(app: FastifyInstance, account: string, passwor
   if (!cookie) throw new Error(`login failed: ${response.body}`);
   return cookie;
 }
+
+/** A signed call over HTTP to a server running apart; the reply's data (throws on an error code). */
+export async function httpCall(base: string, definition: CallDefinition, params: Record<string, string>, cookie = '') {
+  const body = new URLSearchParams(await signedBody(definition.path, params)).toString();
+  const headers: Record<string, string> = cookie ? { cookie: `ACCESS_TOKEN=${cookie}` } : {};
+  const response =
+    definition.method === 'GET'
+      ? await fetch(`${base}/api${definition.path}?${body}`, { headers })
+      : await fetch(`${base}/api${definition.path}`, {
+          method: 'POST',
+          body,
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        });
+  const json = (await response.json()) as { errorCode: number; data: unknown };
+  if (json.errorCode !== 0) throw new Error(`${definition.path}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** Logs in over HTTP; the session cookie. */
+export async function httpLogin(base: string, account: string, password: string): Promise<string> {
+  const body = new URLSearchParams(await signedBody(user.login.path, { account, password })).toString();
+  const response = await fetch(`${base}/api${user.login.path}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ACCESS_TOKEN='));
+  if (!cookie) throw new Error(`login failed: ${await response.text()}`);
+  return cookie.slice('ACCESS_TOKEN='.length).split(';')[0] as string;
+}

@@ -73,8 +73,8 @@ describe.skipIf(!shared)('records and a server restart', () => {
     await until(async () => (await stored()) >= 1, 20_000);
     const before = await stored();
 
-    // The cloud goes away; the lock goes on logging and the gateway goes on sending.
-    await first.close();
+    // The cloud goes away (its database stays); the lock goes on logging and the gateway goes on sending.
+    await first.app.close();
     for (let i = 0; i < 25; i += 1) unlock();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
 

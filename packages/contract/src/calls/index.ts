@@ -18,7 +18,7 @@ export type { EKeyItem, HeldKey } from './ekey';
 export * from './fields';
 export type { CredentialItem, HotelInfo } from './lockCredential';
 export type { LockRecordItem, RecordCredentialFilter } from './lockRecord';
-export { QUERY_TYPE_OF_FILTER, RECORD_COUNT_CAP, recordCredentialFilters } from './lockRecord';
+export { QUERY_TYPE_OF_FILTER, RECORD_COUNT_CAP, RECORD_SEARCH_COUNT_CAP, recordCredentialFilters } from './lockRecord';
 export type { LockUserCredential, LockUserItem } from './lockUser';
 export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';

@@ -41,6 +41,12 @@ export type LockRecordItem = z.infer<typeof lockRecord>;
 export const RECORD_COUNT_CAP = 10_000;
 
 /**
+ * The same for a search (a person or credential, matched anywhere in the text): no index serves
+ * it, so counting stops sooner.
+ */
+export const RECORD_SEARCH_COUNT_CAP = 1_000;
+
+/**
  * Which credential's records (spec section 2: the records route takes one of these from its
  * query), each selecting its record query type's records made with that credential.
  */
@@ -86,7 +92,7 @@ export const list = defineCall({
   path: '/lockRecord/list',
   method: 'GET',
   auth: 'session',
-  summary: `Records of one lock the caller manages, newest first (lock time, then arrival), filtered by query type, one credential, person and time range. Paged by pageNo, or — for deep pages on large logs — by the previous page's nextCursor (keyset). The total is exact up to ${RECORD_COUNT_CAP.toLocaleString('en')}; above it totalExact is false.`,
+  summary: `Records of one lock the caller manages, newest first (lock time, then arrival), filtered by query type, one credential, person and time range. Paged by pageNo, or — for deep pages on large logs — by the previous page's nextCursor (keyset). The total is exact up to ${RECORD_COUNT_CAP.toLocaleString('en')} (${RECORD_SEARCH_COUNT_CAP.toLocaleString('en')} with searchStr); above it totalExact is false.`,
   params: z.object({
     lockId: idField,
     ...recordSelection,

@@ -3,6 +3,7 @@ import {
   type LockRecordItem,
   QUERY_TYPE_OF_FILTER,
   RECORD_COUNT_CAP,
+  RECORD_SEARCH_COUNT_CAP,
   RECORD_TYPES_OF_QUERY,
   type RecordCredentialFilter,
   RecordQueryType,
@@ -111,7 +112,11 @@ export function presentRecord(r: RecordRow): LockRecordItem {
  * The total is counted exactly up to `countCap` (a count over at most cap + 1 rows), above it
  * the cap with totalExact false. nextCursor: the last row's position when more rows follow.
  */
-export async function listRecords(db: Executor, query: RecordListQuery, countCap = RECORD_COUNT_CAP) {
+export async function listRecords(
+  db: Executor,
+  query: RecordListQuery,
+  countCap = query.searchStr ? RECORD_SEARCH_COUNT_CAP : RECORD_COUNT_CAP,
+) {
   const where = listConditions(query);
   const counted = db
     .select({ one: sql`1`.as('one') })

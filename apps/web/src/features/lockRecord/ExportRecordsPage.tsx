@@ -7,7 +7,7 @@ import {
   type RecordExportFormatName,
   RecordQueryType,
 } from '@smartlock/contract';
-import { Alert, Button, Card, DatePicker, Flex, Progress, Radio, Segmented, Select, Spin, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Flex, Radio, Segmented, Select, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useConsole } from '../../app/context';
 import { RouteLockId } from '../../app/routeLockId';
 import { saveFile } from '../../app/saveFile';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
+import { ExportProgress } from '../../components/ExportProgress';
 import { LoadError } from '../../components/LoadError';
 import type { PickedLock } from '../../components/LockPickerTable';
 import { intlTag } from '../../i18n/format';
@@ -331,25 +332,12 @@ function ExportForm({
           ) : run?.refusal === 'noPermission' ? (
             <Alert type="info" showIcon title={t('lockList.adminAskOwner')} data-testid="admin-ask-owner" />
           ) : run ? (
-            <Flex vertical gap={8} data-testid="record-export-run" data-state={run.state}>
-              <Progress
-                percent={run.state === 'done' ? 100 : downloadPercent(run.done, run.total)}
-                status={
-                  run.state === 'done'
-                    ? 'success'
-                    : run.state === 'failed'
-                      ? 'exception'
-                      : run.state === 'stopped'
-                        ? 'normal'
-                        : 'active'
-                }
-                data-testid="record-export-progress"
-              />
-              <Typography.Text
-                type={run.state === 'failed' ? 'danger' : 'secondary'}
-                data-testid="record-export-message"
-              >
-                {run.state === 'preparing'
+            <ExportProgress
+              testId="record-export"
+              state={run.state}
+              percent={run.state === 'done' ? 100 : downloadPercent(run.done, run.total)}
+              message={
+                run.state === 'preparing'
                   ? t('lockRecord.exportPreparing')
                   : run.state === 'downloading'
                     ? t('lockRecord.exportRunning', { done: run.done, total: run.total })
@@ -357,9 +345,9 @@ function ExportForm({
                       ? t('lockRecord.exportDone', { count: run.done, file: run.fileName })
                       : run.state === 'stopped'
                         ? t('lockRecord.exportStopped')
-                        : run.error}
-              </Typography.Text>
-            </Flex>
+                        : run.error
+              }
+            />
           ) : null}
         </Flex>
       </Card>

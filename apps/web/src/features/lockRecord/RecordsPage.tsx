@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { RECORD_COUNT_CAP, RecordQueryType } from '@smartlock/contract';
+import { RecordQueryType } from '@smartlock/contract';
 import { Button, DatePicker, Flex, Grid, Input, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
@@ -239,7 +239,7 @@ export default function RecordsPage() {
                   : {
                       showTotal: () =>
                         t('lockRecord.totalCapped', {
-                          total: `${RECORD_COUNT_CAP.toLocaleString(intlTag(language))}+`,
+                          total: `${data.total.toLocaleString(intlTag(language))}+`,
                         }),
                     }),
                 ...(phone ? { simple: true, showSizeChanger: false } : {}),

@@ -1,6 +1,6 @@
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import { lockUser, xlsxBytes } from '@smartlock/contract';
-import { Alert, Button, Card, Flex, Progress, Radio, Spin, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Radio, Spin, Statistic, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { errorText, serverErrorOf } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { saveFile } from '../../app/saveFile';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
+import { ExportProgress } from '../../components/ExportProgress';
 import { LoadError } from '../../components/LoadError';
 import type { PickedLock } from '../../components/LockPickerTable';
 import { OwnedLockPicker } from '../lock/OwnedLockPicker';
@@ -193,30 +194,20 @@ export default function ExportLockUsersPage() {
               <Typography.Text type="secondary">{t('lockUser.exportEmpty')}</Typography.Text>
             ) : null}
             {run ? (
-              <Flex vertical gap={8} data-testid="export-run" data-state={run.state}>
-                <Progress
-                  percent={exportPercent(run.done, run.total)}
-                  status={
-                    run.state === 'running'
-                      ? 'active'
-                      : run.state === 'done'
-                        ? 'success'
-                        : run.state === 'failed'
-                          ? 'exception'
-                          : 'normal'
-                  }
-                  data-testid="export-progress"
-                />
-                <Typography.Text type={run.state === 'failed' ? 'danger' : 'secondary'} data-testid="export-message">
-                  {run.state === 'done'
+              <ExportProgress
+                testId="export"
+                state={run.state}
+                percent={exportPercent(run.done, run.total)}
+                message={
+                  run.state === 'done'
                     ? t('lockUser.exportDone', { count: run.done, file: run.fileName })
                     : run.state === 'stopped'
                       ? t('lockUser.exportStopped', { done: run.done, total: run.total })
                       : run.state === 'failed'
                         ? run.error
-                        : t('lockUser.exportRunning', { done: run.done, total: run.total })}
-                </Typography.Text>
-              </Flex>
+                        : t('lockUser.exportRunning', { done: run.done, total: run.total })
+                }
+              />
             ) : null}
           </Flex>
         </Card>
