@@ -1,5 +1,5 @@
 import { EKeyAuthorized, EKeyStatus, LockRole, type Span, ValidityType } from '@smartlock/contract';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -77,10 +77,23 @@ export function lockRoleOf(lock: Pick<LockRow, 'ownerId'>, userId: number): numb
 export function administeredLockCondition(userId: number): SQL {
   return sql`exists (
     select 1 from ${ekeys}
-    where ${ekeys.lockId} = ${locks.id} and ${ekeys.recipientId} = ${userId}
-      and ${ekeys.keyRight} = ${EKeyAuthorized.yes} and ${inArray(ekeys.status, [...ADMINISTERING])}
-      and (${ekeys.validityType} = ${ValidityType.permanent}
-        or (${ekeys.startDate} <= now() and ${ekeys.endDate} > now())))`;
+    where ${ekeys.lockId} = ${locks.id} and ${ekeys.recipientId} = ${userId} and ${administeringKey()})`;
+}
+
+/** SQL: `ekeys` (in the query) is an administrator key that administers now. */
+function administeringKey(): SQL {
+  return sql`${ekeys.keyRight} = ${EKeyAuthorized.yes} and ${inArray(ekeys.status, [...ADMINISTERING])}
+    and (${ekeys.validityType} = ${ValidityType.permanent}
+      or (${ekeys.startDate} <= now() and ${ekeys.endDate} > now()))`;
+}
+
+/** The accounts administering a lock now (those `managedLock` admits besides its owner). */
+export async function administratorsOf(db: Executor, lockId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: ekeys.recipientId })
+    .from(ekeys)
+    .where(and(eq(ekeys.lockId, lockId), isNotNull(ekeys.recipientId), administeringKey()));
+  return rows.map((row) => row.id as number);
 }
 
 /** SQL: `locks` (in the query) is one `userId` manages — owns, or administers (as `managedLock`). */

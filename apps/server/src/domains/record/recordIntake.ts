@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { lockRecords, locks, notifications, users } from '../../db/schema';
 import type { LiveHub } from '../../live/liveHub';
 import type { LockRow } from '../lock/lockAccess';
+import { administratorsOf } from '../lock/lockAccess';
 import { type RecordPerson, resolvePeople } from './recordPeople';
 
 /** What storing records needs of their lock. */
@@ -66,7 +67,10 @@ export class RecordIntake {
     const result = { stored: stored.length, duplicates: records.length - stored.length };
     if (stored.length === 0) return result;
     const ownerId = lock.ownerId;
-    await this.live.publish(ownerId, 'records', { lockId: lock.id, count: stored.length });
+    // The owner's consoles and its administrators' refresh their record lists.
+    for (const userId of [ownerId, ...(await administratorsOf(this.db, lock.id))]) {
+      await this.live.publish(userId, 'records', { lockId: lock.id, count: stored.length });
+    }
     if (lock.switches[LockSwitch.unlockNotice] === Switch.on) {
       const admin = await this.accountOf(ownerId);
       for (const record of stored) {

@@ -134,6 +134,22 @@ describe('storing records', () => {
     expect(await storedCount(lockId)).toBe(6);
   });
 
+  it("tells the owner's and the administrators' consoles of new records, nobody else's", async () => {
+    const told: number[] = [];
+    const live = { publish: async (userId: number, type: string) => void (type === 'records' && told.push(userId)) };
+    const [adminRow] = await db().select({ id: users.id }).from(users).where(eq(users.email, ADMIN));
+    const administered = await addLock(owner, 'Administered door');
+    const grant = { createUser: 1, validityType: ValidityType.permanent, keyRight: EKeyAuthorized.yes };
+    await ok(owner.call(ekey.send, { ...grant, lockId: administered, receiverUsername: ADMIN }));
+    const quiet = await addLock(owner, 'Quiet door');
+    const listening = new RecordIntake(db(), live as unknown as ConstructorParameters<typeof RecordIntake>[1]);
+    expect(await listening.intake(ownerId, await macOf(administered), [rec(4, BASE)])).toBe(1);
+    expect(told.sort()).toEqual([ownerId, adminRow?.id as number].sort());
+    told.length = 0;
+    expect(await listening.intake(ownerId, await macOf(quiet), [rec(4, BASE)])).toBe(1);
+    expect(told).toEqual([ownerId]);
+  });
+
   it('names who is behind eKey, passcode and card records, in bulk', async () => {
     const lockId = await addLock(owner, 'People door');
     await ok(owner.call(ekey.send, { lockId, receiverUsername: HOLDER, createUser: 1, validityType: 1 }));
