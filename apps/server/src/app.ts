@@ -35,6 +35,7 @@ import { remoteRoutes } from './domains/remote/remoteRoutes';
 import { UnlockLinks } from './domains/remote/unlockLinks';
 import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
 import { AccountService } from './domains/user/accountService';
+import { registerAvatarRoute } from './domains/user/avatarRoute';
 import { userRoutes } from './domains/user/userRoutes';
 import { SliderService } from './domains/verification/slider/sliderService';
 import { ValidationCodeService } from './domains/verification/validationCodeService';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRoutes(app, { guard, sessions, brands }, routes);
   registerLiveRoute(app, { sessions, live });
   registerFacePhotoRoute(app, { db, sessions });
+  registerAvatarRoute(app, { db, sessions });
   registerRecordExportRoute(app, { sessions, exports: recordExports });
 
   app.get('/healthz', async (_request, reply) => {

@@ -46,6 +46,7 @@ export const ERRORS = {
   wrongPasswordConfirmation: { code: 30018, http: 400 },
   agreementNotTicked: { code: 30019, http: 400 },
   sameAsCurrentAccount: { code: 30020, http: 400 },
+  cannotUnbindOnlyAccount: { code: 30026, http: 400 },
   validationCodeWrong: { code: 30021, http: 400 },
   validationCodeExpired: { code: 30022, http: 400 },
   validationCodeUsed: { code: 30023, http: 400 },

@@ -555,3 +555,16 @@ export const serviceBalances = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.serviceType] }), check('service_balances_units', sql`${t.units} >= 0`)],
 );
+
+/** Account avatars (at most one per account), kept apart from the users' rows (lists never read them). */
+export const userAvatars = pgTable('user_avatars', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** image/jpeg, image/png or image/webp, as the bytes say. */
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  /** Hex SHA-256 of the bytes; its first 12 digits version the avatar's address. */
+  sha256: text('sha256').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -172,3 +172,73 @@ export const loginByAccessToken = defineCall({
   params: z.object({ token: requiredText(200) }),
   data: sessionData,
 });
+
+/** The largest avatar image accepted, in bytes. */
+export const AVATAR_MAX_BYTES = 1_048_576;
+
+export const updateUserInfo = defineCall({
+  path: '/user/updateUserInfo',
+  method: 'POST',
+  auth: 'session',
+  multipart: true,
+  summary: `Change the logged-in user's nickname, country or region (an ISO country id of the country list), and avatar (an optional multipart part "avatar": a JPEG, PNG or WebP image up to ${AVATAR_MAX_BYTES / 1_048_576} MB, or removeAvatar=1). Answers the user info as /user/getInfo does.`,
+  params: z.object({
+    nickname: text(50).optional(),
+    countryId: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+    removeAvatar: flagField.default(false),
+  }),
+  data: userInfo,
+});
+
+export const changePassword = defineCall({
+  path: '/user/changePassword',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    "Change the logged-in user's password: the old one (wrongPasswordConfirmation when wrong) and a new one by the rules of section 5; every other session of the account ends.",
+  params: z.object({ oldPassword: password, newPassword: password }),
+  data: emptyData,
+});
+
+export const changeAccount = defineCall({
+  path: '/user/changeAccount',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    'Change the account the user logs in with (its mobile number or email address) to a new one, with the validation code of type changeAccount sent to the new one; refused when the new account belongs to someone (accountExists) or is the current one (sameAsCurrentAccount).',
+  params: z.object({ account, countryCode, validationCode }),
+  data: userInfo,
+});
+
+export const bindMobile = defineCall({
+  path: '/user/bindMobile',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    'Bind a mobile number to the account (or replace it) with the validation code of type bindMobile sent to it, or unbind it (unbind=1) when the account also has an email address to log in with (cannotUnbindOnlyAccount otherwise).',
+  params: z.object({
+    mobile: text(32).optional(),
+    countryCode,
+    validationCode: validationCode.optional(),
+    unbind: flagField.default(false),
+  }),
+  data: userInfo,
+});
+
+export const bindEmail = defineCall({
+  path: '/user/bindEmail',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    'Bind an email address to the account (or replace it) with the validation code of type bindEmail sent to it, or unbind it (unbind=1) when the account also has a mobile number to log in with (cannotUnbindOnlyAccount otherwise).',
+  params: z.object({
+    email: text(254).optional(),
+    validationCode: validationCode.optional(),
+    unbind: flagField.default(false),
+  }),
+  data: userInfo,
+});

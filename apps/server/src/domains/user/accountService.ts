@@ -6,9 +6,11 @@ import {
   DEFAULT_COUNTRY_CODE,
   normalizeCountryCode,
   parseAccount,
+  toE164,
   ValidationCodeType,
   validateAccountTypeForBrand,
   validateAgreement,
+  validateEmail,
   validatePassword,
 } from '@smartlock/contract';
 import type { Db } from '../../db/client';
@@ -20,7 +22,16 @@ import type { RateLimiter } from '../../security/rateLimit';
 import type { Brand } from '../company/brands';
 import type { SliderService } from '../verification/slider/sliderService';
 import { SESSION_CODE_TYPES, type ValidationCodeService } from '../verification/validationCodeService';
-import { findUserByAccount, findUserById, insertUser, type UserRow, updatePasswordHash } from './userQueries';
+import {
+  clearIdentifier,
+  findUserByAccount,
+  findUserById,
+  insertUser,
+  revokeOtherSessions,
+  type UserRow,
+  updatePasswordHash,
+  updateUser,
+} from './userQueries';
 
 export const LOGIN_LIMITS = {
   windowMs: 15 * 60_000,
@@ -202,6 +213,114 @@ export class AccountService {
       throw new ApiError('wrongPasswordConfirmation');
     }
     await this.limiter.reset(key);
+  }
+
+  /** The caller's own row; a session whose account is gone has expired. */
+  private async me(userId: number): Promise<UserRow> {
+    const me = await findUserById(this.db, userId);
+    if (!me) throw new ApiError('loginExpired');
+    return me;
+  }
+
+  /**
+   * A new password for the logged-in user: the new one by the password rules, the old one
+   * confirmed (wrong tries count with the password check's, and lock it the same way); every
+   * other session of the account ends, the caller's stays.
+   */
+  async changePassword(
+    session: { id: number; userId: number },
+    input: { oldPassword: string; newPassword: string },
+  ): Promise<void> {
+    assertVerdict(validatePassword(input.newPassword), 'newPassword');
+    await this.checkPassword(session.userId, input.oldPassword);
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.db.transaction(async (tx) => {
+      await updatePasswordHash(tx, session.userId, passwordHash);
+      await revokeOtherSessions(tx, session.userId, session.id);
+    });
+  }
+
+  /**
+   * Changes the account the user logs in with to a new mobile number or email address, with the
+   * changeAccount code sent to it: a mobile number replaces the mobile, an address the email.
+   */
+  async changeAccount(
+    userId: number,
+    input: { account: string; countryCode?: string | undefined; validationCode: string },
+  ): Promise<UserRow> {
+    const account = accountOf(input.account, input.countryCode);
+    return this.replaceIdentifier(userId, account, ValidationCodeType.changeAccount, input.validationCode);
+  }
+
+  /** Binds (or replaces) the user's mobile number with the bindMobile code sent to it, or unbinds it. */
+  async bindMobile(
+    userId: number,
+    input: {
+      mobile?: string | undefined;
+      countryCode?: string | undefined;
+      validationCode?: string | undefined;
+      unbind: boolean;
+    },
+  ): Promise<UserRow> {
+    if (input.unbind) return this.unbind(userId, 'mobile');
+    if (!input.mobile) throw new ApiError('badParameter', {}, 'mobile');
+    if (!input.validationCode) throw new ApiError('badParameter', {}, 'validationCode');
+    const value = toE164(input.mobile, callingCodeOf(input.countryCode));
+    if (!value) throw new ApiError('invalidMobile', {}, 'mobile');
+    return this.replaceIdentifier(
+      userId,
+      { type: 'mobile', value },
+      ValidationCodeType.bindMobile,
+      input.validationCode,
+    );
+  }
+
+  /** Binds (or replaces) the user's email address with the bindEmail code sent to it, or unbinds it. */
+  async bindEmail(
+    userId: number,
+    input: { email?: string | undefined; validationCode?: string | undefined; unbind: boolean },
+  ): Promise<UserRow> {
+    if (input.unbind) return this.unbind(userId, 'email');
+    if (!input.email) throw new ApiError('badParameter', {}, 'email');
+    if (!input.validationCode) throw new ApiError('badParameter', {}, 'validationCode');
+    assertVerdict(validateEmail(input.email), 'email');
+    const account: Account = { type: 'email', value: input.email.toLowerCase() };
+    return this.replaceIdentifier(userId, account, ValidationCodeType.bindEmail, input.validationCode);
+  }
+
+  /**
+   * Sets the user's field of the account's kind to it: refused when it is already the user's
+   * (sameAsCurrentAccount) or someone else's (accountExists); the code of `type` sent to it is
+   * spent in the same transaction.
+   */
+  private async replaceIdentifier(userId: number, account: Account, type: number, code: string): Promise<UserRow> {
+    const me = await this.me(userId);
+    if (account.value === (account.type === 'email' ? me.email : me.mobile)) {
+      throw new ApiError('sameAsCurrentAccount');
+    }
+    if (await findUserByAccount(this.db, account)) throw new ApiError('accountExists');
+    const codeId = await this.codes.check(account.value, type, code);
+    return orConflict(
+      () =>
+        this.db.transaction(async (tx) => {
+          await this.codes.consume(tx, codeId);
+          return updateUser(
+            tx,
+            userId,
+            account.type === 'email' ? { email: account.value } : { mobile: account.value },
+          );
+        }),
+      'accountExists',
+    );
+  }
+
+  /** Removes the user's mobile or email, only while the other one remains to log in with. */
+  private async unbind(userId: number, field: 'email' | 'mobile'): Promise<UserRow> {
+    const me = await this.me(userId);
+    if (me[field] === null) return me;
+    const row = await clearIdentifier(this.db, userId, field);
+    if (!row) throw new ApiError('cannotUnbindOnlyAccount');
+    return row;
   }
 
   /** Who may receive which code: new accounts for registration, existing ones for resets. */

@@ -9,7 +9,8 @@ import type { SliderService } from '../verification/slider/sliderService';
 import type { ValidationCodeService } from '../verification/validationCodeService';
 import { type AccountService, accountOf, type Caller } from './accountService';
 import { presentUserInfo } from './presenters';
-import { findUserById } from './userQueries';
+import { updateUserInfo } from './profileService';
+import { findUserById, type UserRow } from './userQueries';
 
 export interface UserDeps {
   db: Db;
@@ -41,6 +42,11 @@ export function userRoutes(deps: UserDeps): Route[] {
       return { uid: opened.user.id, expiresIn: opened.expiresIn };
     }
     return { uid: opened.user.id, expiresIn: opened.expiresIn, accessToken: opened.token };
+  }
+
+  /** The user info reply of /user/getInfo, for a row. */
+  async function infoOf(row: UserRow, ctx: CallContext) {
+    return presentUserInfo(row, ctx.locale, await hasOnlineGateway(deps.db, row.id));
   }
 
   return [
@@ -82,8 +88,29 @@ export function userRoutes(deps: UserDeps): Route[] {
     route(user.getInfo, async (_params, ctx) => {
       const row = await findUserById(deps.db, requireSession(ctx).userId);
       if (!row) throw new ApiError('loginExpired');
-      return presentUserInfo(row, ctx.locale, await hasOnlineGateway(deps.db, row.id));
+      return infoOf(row, ctx);
     }),
+
+    route(user.updateUserInfo, async (params, ctx) =>
+      infoOf(await updateUserInfo(deps.db, requireSession(ctx).userId, params, ctx.files), ctx),
+    ),
+
+    route(user.changePassword, async (params, ctx) => {
+      await deps.accounts.changePassword(requireSession(ctx), params);
+      return {};
+    }),
+
+    route(user.changeAccount, async (params, ctx) =>
+      infoOf(await deps.accounts.changeAccount(requireSession(ctx).userId, params), ctx),
+    ),
+
+    route(user.bindMobile, async (params, ctx) =>
+      infoOf(await deps.accounts.bindMobile(requireSession(ctx).userId, params), ctx),
+    ),
+
+    route(user.bindEmail, async (params, ctx) =>
+      infoOf(await deps.accounts.bindEmail(requireSession(ctx).userId, params), ctx),
+    ),
 
     route(user.resetPassword, async (params) => {
       await deps.accounts.resetPassword(params);
