@@ -91,7 +91,7 @@ test('an owner reads a lock’s passcode records, from the filter and from a pas
 
   // Closing the tag: all the lock's records; then the passcode query type: passcode records only.
   await page.getByTestId('records-filter-tag').locator('.ant-tag-close-icon').click();
-  await expect(page).toHaveURL(new RegExp(`/manage/records\\?lockId=${lockId}$`));
+  await expect(page).toHaveURL(new RegExp(`/manage/records\\?lockId=${lockId}&queryType=0$`));
   await expect(page.getByTestId('records-filter-tag')).toHaveCount(0);
   await expect(rows.first()).toBeVisible();
   await shot(page, 'records-en');
@@ -171,7 +171,7 @@ test('an owner reads a lock’s passcode records, from the filter and from a pas
   await expect(page.getByTestId('records-filter-tag')).toBeVisible();
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   await shot(page, 'records-passcode-phone-en');
-  await page.goto(site(`/manage/records?lockId=${lockId}`));
+  await page.goto(site(`/manage/records?lockId=${lockId}&queryType=0`));
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   await shot(page, 'records-phone-en');
 });

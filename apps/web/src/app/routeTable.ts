@@ -72,6 +72,10 @@ const lockUsers = {
   export: () => import('../features/lockUser/ExportLockUsersPage'),
 };
 
+const account = {
+  info: () => import('../features/account/AccountInfoPage'),
+};
+
 const auth = {
   login: () => import('../features/auth/LoginPage'),
   register: () => import('../features/auth/RegisterPage'),
@@ -254,7 +258,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
   { path: '/account/vip', name: 'account-vip', title: 'route.vip', trail: 'valueAdded' },
   { path: '/account/smsTmpl', name: 'account-sms-template', title: 'route.smsTemplates', trail: 'valueAdded' },
   { path: '/account/emailTmpl', name: 'account-email-template', title: 'route.emailTemplates', trail: 'valueAdded' },
-  { path: '/account/info', name: 'account-info', title: 'route.accountInfo' },
+  { path: '/account/info', name: 'account-info', title: 'route.accountInfo', page: account.info },
   {
     path: '/ekey/send',
     name: 'ekey-send',

@@ -238,6 +238,10 @@ describe('a stranger', () => {
       '/face/add': { name: 'Mina Lee', idNumber: 'P1234567' },
       '/hotel/setLockRoom': { building: 1, floor: 1 },
       '/lock/updateFaceAuthFrequency': { frequency: 2 },
+      '/lockRecord/upload': {
+        records: JSON.stringify([{ recordId: '1', recordType: 4, success: 1, lockTime: Date.now() }]),
+      },
+      '/lock/export': { startDate: Date.now() - 86_400_000, endDate: Date.now() },
     };
     for (const call of lockCalls) {
       const reply = await stranger.call(call, { lockId, ...(valid[call.path] ?? {}) });

@@ -30,15 +30,19 @@ export function AccountField({
   kind,
   onKindChange,
   testId = 'account',
+  only,
 }: {
   form: FormInstance;
   kind: AccountKind;
   onKindChange: (kind: AccountKind) => void;
   /** The account input's test id. */
   testId?: string;
+  /** One kind only (no switch), whatever the brand takes: binding a mobile number or an email. */
+  only?: AccountKind;
 }) {
   const { t } = useTranslation();
-  const kinds = useAccountKinds();
+  const brandKinds = useAccountKinds();
+  const kinds = only ? [only] : brandKinds;
   const rules = accountRules(t, kind, () => callingCodeOf(form.getFieldValue('country')));
   return (
     <>

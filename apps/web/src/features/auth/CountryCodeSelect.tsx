@@ -10,8 +10,17 @@ export function callingCodeOf(countryId: string | undefined): string {
   return COUNTRIES.find((c) => c.id === countryId)?.callingCode ?? DEFAULT_COUNTRY_CODE;
 }
 
-/** Country-code picker: countries named in the current language, searchable by name or code. */
-export function CountryCodeSelect(props: { value?: string; onChange?: (value: string) => void }) {
+/**
+ * Country-code picker: countries named in the current language, searchable by name or code.
+ * `named` shows the chosen country's name too and fills the width (a country or region field).
+ */
+export function CountryCodeSelect(props: {
+  value?: string;
+  onChange?: (value: string) => void;
+  named?: boolean;
+  testId?: string;
+  ariaLabel?: string;
+}) {
   const { t, i18n } = useTranslation();
   const options = useMemo(
     () =>
@@ -24,15 +33,15 @@ export function CountryCodeSelect(props: { value?: string; onChange?: (value: st
   );
   return (
     <Select
-      aria-label={t('auth.countryCode')}
-      data-testid="country-code"
+      aria-label={props.ariaLabel ?? t('auth.countryCode')}
+      data-testid={props.testId ?? 'country-code'}
       showSearch={{ optionFilterProp: 'label' }}
       value={props.value ?? DEFAULT_COUNTRY}
       onChange={props.onChange}
       options={options}
-      optionLabelProp="short"
-      popupMatchSelectWidth={300}
-      style={{ width: 110 }}
+      optionLabelProp={props.named ? 'label' : 'short'}
+      popupMatchSelectWidth={props.named ? true : 300}
+      style={props.named ? { width: '100%' } : { width: 110 }}
     />
   );
 }

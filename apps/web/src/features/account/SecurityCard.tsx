@@ -1,0 +1,143 @@
+import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { user } from '@smartlock/contract';
+import { App, Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/failureMessage';
+import { useConsole } from '../../app/context';
+import { canUnbind, type Identifier, identifierActions } from './account';
+import { BindDialog } from './BindDialog';
+import { ChangeAccountDialog } from './ChangeAccountDialog';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { type UserInfo, useUserInfoUpdate } from './useUserInfoUpdate';
+
+type Dialog = { kind: 'bind'; which: Identifier } | { kind: 'account' } | { kind: 'password' };
+
+/** One line of the card: icon, label and value, then its actions (wrapping under on a phone). */
+function Row({
+  icon,
+  label,
+  value,
+  testId,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: ReactNode;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Flex
+      justify="space-between"
+      align="center"
+      wrap
+      gap={8}
+      style={{ padding: '12px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
+      data-testid={testId}
+    >
+      <Flex gap={12} align="center" style={{ minWidth: 0, flex: '1 1 200px' }}>
+        <span style={{ fontSize: 18 }}>{icon}</span>
+        <div style={{ minWidth: 0 }}>
+          <Typography.Text type="secondary">{label}</Typography.Text>
+          <div style={{ overflowWrap: 'anywhere' }} data-testid={`${testId}-value`}>
+            {value}
+          </div>
+        </div>
+      </Flex>
+      <Flex gap={8} wrap>
+        {children}
+      </Flex>
+    </Flex>
+  );
+}
+
+/** The login account, the mobile number and the email (bind, change, unbind), and the password. */
+export function SecurityCard({ me }: { me: UserInfo }) {
+  const { t } = useTranslation();
+  const { api } = useConsole();
+  const { message, modal } = App.useApp();
+  const update = useUserInfoUpdate();
+  const [dialog, setDialog] = useState<Dialog>();
+  const close = () => setDialog(undefined);
+
+  function unbind(which: Identifier) {
+    const mobile = which === 'mobile';
+    modal.confirm({
+      title: t(mobile ? 'account.unbindMobileConfirm' : 'account.unbindEmailConfirm', { account: me[which] }),
+      content: t('account.unbindDetail'),
+      okText: t('account.unbind'),
+      okButtonProps: { danger: true, 'data-testid': 'unbind-confirm' },
+      onOk: async () => {
+        try {
+          const info = mobile
+            ? await api.call(user.bindMobile, { unbind: true })
+            : await api.call(user.bindEmail, { unbind: true });
+          await update(info);
+          message.success(t(mobile ? 'account.mobileUnbound' : 'account.emailUnbound'));
+        } catch (error) {
+          message.error(errorText(t, error));
+        }
+      },
+    });
+  }
+
+  function identifier(which: Identifier) {
+    const value = me[which];
+    const allowed = canUnbind(me, which);
+    return (
+      <Row
+        key={which}
+        icon={which === 'mobile' ? <MobileOutlined /> : <MailOutlined />}
+        label={t(which === 'mobile' ? 'auth.mobile' : 'auth.email')}
+        value={value ? <Typography.Text strong>{value}</Typography.Text> : <Tag>{t('account.notBound')}</Tag>}
+        testId={`account-${which}`}
+      >
+        {identifierActions(me, which).map((action) =>
+          action === 'unbind' ? (
+            <Tooltip key={action} title={allowed ? undefined : t('errors.cannotUnbindOnlyAccount')}>
+              <Button danger disabled={!allowed} onClick={() => unbind(which)} data-testid={`unbind-${which}`}>
+                {t('account.unbind')}
+              </Button>
+            </Tooltip>
+          ) : (
+            <Button
+              key={action}
+              type={action === 'bind' ? 'primary' : 'default'}
+              onClick={() => setDialog({ kind: 'bind', which })}
+              data-testid={`${action}-${which}`}
+            >
+              {t(action === 'bind' ? 'account.bind' : 'account.change')}
+            </Button>
+          ),
+        )}
+      </Row>
+    );
+  }
+
+  return (
+    <Card title={t('account.security')} data-testid="security-card" styles={{ body: { paddingTop: 8 } }}>
+      <Row
+        icon={<UserOutlined />}
+        label={t('account.loginAccount')}
+        value={<Typography.Text strong>{me.userId}</Typography.Text>}
+        testId="account-login"
+      >
+        <Button onClick={() => setDialog({ kind: 'account' })} data-testid="change-account">
+          {t('account.change')}
+        </Button>
+      </Row>
+      {identifier('mobile')}
+      {identifier('email')}
+      <Row icon={<LockOutlined />} label={t('auth.password')} value="••••••••" testId="account-password">
+        <Button onClick={() => setDialog({ kind: 'password' })} data-testid="change-password">
+          {t('account.change')}
+        </Button>
+      </Row>
+      {dialog?.kind === 'bind' ? <BindDialog which={dialog.which} me={me} onClose={close} /> : null}
+      {dialog?.kind === 'account' ? <ChangeAccountDialog me={me} onClose={close} /> : null}
+      {dialog?.kind === 'password' ? <ChangePasswordDialog onClose={close} /> : null}
+    </Card>
+  );
+}

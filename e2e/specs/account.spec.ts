@@ -1,0 +1,160 @@
+import { deflateSync } from 'node:zlib';
+import { expect, latestCode, shot, test, uniqueEmail } from '../support/fixtures';
+import { ConsoleFrame, LoginPage, registerAndLogIn } from '../support/pages';
+
+const PASSWORD = 'Console#2026';
+const NEW_PASSWORD = 'Changed#2027';
+
+/** A CRC-32 as PNG chunks carry it. */
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A small, valid PNG: a 16 x 16 square of one colour. */
+function squarePng(rgb: [number, number, number]): Buffer {
+  const size = 16;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).map((_, i) => rgb[i % 3] ?? 0)]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** An Australian mobile number no one has yet (the outbox knows it in E.164 form). */
+function uniqueMobile(): { national: string; e164: string } {
+  const national = `4${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  return { national, e164: `+61${national}` };
+}
+
+test('a new account edits its profile and avatar, binds a mobile number, changes its password and logs in with it', async ({
+  page,
+  site,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('account');
+  const mobile = uniqueMobile();
+  const nickname = `Ann ${Date.now().toString(36)}`;
+  await registerAndLogIn(page, site, email, PASSWORD);
+  await expect(page).toHaveURL(/\/console\/home$/);
+
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('link', { name: 'Account information' }).click();
+  await expect(page).toHaveURL(/\/account\/info$/);
+  await expect(page.getByTestId('breadcrumb')).toHaveText(/Home.*Account/);
+  await expect(page.getByTestId('account-login-value')).toHaveText(email);
+  await expect(page.getByTestId('account-mobile-value')).toHaveText('Not bound');
+  // The email is the only way in: it cannot be unbound.
+  await expect(page.getByTestId('unbind-email')).toBeDisabled();
+
+  // Nickname and country or region.
+  await page.getByTestId('nickname').fill(nickname);
+  await page.getByTestId('profile-country').click();
+  await page.keyboard.type('Germany');
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByText(/^Germany/)
+    .first()
+    .click();
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+  await expect(page.getByTestId('account-menu')).toContainText(nickname);
+  await page.reload();
+  await expect(page.getByTestId('nickname')).toHaveValue(nickname);
+  await expect(page.getByTestId('profile-country')).toContainText('Germany');
+
+  // Avatar: uploaded, shown from its address, in the header too.
+  await page
+    .getByTestId('avatar-upload')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: squarePng([30, 120, 220]) });
+  await expect(page.getByText('Your avatar has been updated.')).toBeVisible();
+  const avatar = page.getByTestId('avatar').locator('img');
+  await expect(avatar).toHaveAttribute('src', /\/api\/user\/avatar\/\d+/);
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(16);
+  await expect(page.getByTestId('avatar-remove')).toBeVisible();
+  await shot(page, 'account-info-1440');
+
+  // A wrong file type is refused before anything is sent.
+  await page
+    .getByTestId('avatar-upload')
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(page.getByText('The avatar must be a JPEG, PNG or WebP image.')).toBeVisible();
+
+  // Bind a mobile number with the code sent to it.
+  await page.getByTestId('bind-mobile').click();
+  const dialog = page.getByTestId('bind-dialog');
+  // The dialog starts from the account's country (Germany now); the number is Australian.
+  await expect(dialog.getByTestId('country-code')).toContainText('+49');
+  await dialog.getByTestId('country-code').click();
+  await page.keyboard.type('Australia');
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByText(/^Australia/)
+    .first()
+    .click();
+  await dialog.getByTestId('account').fill(mobile.national);
+  await dialog.getByTestId('send-code').click();
+  await expect(dialog.getByTestId('send-code')).toBeDisabled();
+  await dialog.getByTestId('validation-code').fill(await latestCode(mobile.e164));
+  await page.getByTestId('bind-dialog-submit').click();
+  await expect(page.getByText('The mobile number has been bound.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('account-mobile-value')).toHaveText(mobile.e164);
+  // With two ways in, either one may now be unbound.
+  await expect(page.getByTestId('unbind-email')).toBeEnabled();
+  await expect(page.getByTestId('unbind-mobile')).toBeEnabled();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('unbind-email')).toBeVisible();
+  await shot(page, 'account-info-390');
+  await page.getByTestId('change-password').scrollIntoViewIfNeeded();
+  await shot(page, 'account-info-390-security');
+
+  // Change the password: a wrong current one is refused, then the right one works.
+  await page.getByTestId('change-password').click();
+  const passwordDialog = page.getByTestId('password-dialog');
+  await passwordDialog.getByTestId('old-password').fill('Wrong#2026x');
+  await passwordDialog.getByTestId('new-password').fill(NEW_PASSWORD);
+  await passwordDialog.getByTestId('confirm-password').fill(NEW_PASSWORD);
+  await page.getByTestId('password-dialog-submit').click();
+  await expect(page.getByTestId('password-dialog-error')).toBeVisible();
+  await shot(page, 'account-password-390');
+  await passwordDialog.getByTestId('old-password').fill(PASSWORD);
+  await page.getByTestId('password-dialog-submit').click();
+  await expect(page.getByText(/Your password has been changed/)).toBeVisible();
+  await expect(passwordDialog).toBeHidden();
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await new ConsoleFrame(page).logOut();
+  await expect(page).toHaveURL(/\/login$/);
+  await new LoginPage(page).logIn(email, PASSWORD);
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await page.goto(site('/login'));
+  await new LoginPage(page).logIn(email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/console\/home$/);
+  await expect(page.getByTestId('account-menu')).toContainText(nickname);
+});
