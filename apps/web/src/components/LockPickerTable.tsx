@@ -1,9 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Flex, Input, Table, Tag, Typography } from 'antd';
+import { Flex, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagination } from '../app/pagination';
 import { type Paging, usePaging } from '../app/usePaging';
+import { SearchBox } from './SearchBox';
 
 /** A picked lock: what the screen names it by. */
 export interface PickedLock {
@@ -55,13 +56,11 @@ export function LockPickerTable<T extends PickedLock>({
   const { t } = useTranslation();
   return (
     <>
-      <Input.Search
-        allowClear
-        placeholder={t('lockList.searchPlaceholder')}
-        aria-label={t('lockList.searchPlaceholder')}
-        onSearch={(value) => onSearch(value.trim())}
+      <SearchBox
+        label={t('lockList.searchPlaceholder')}
+        onSearch={onSearch}
+        testId={`${testId}-lock-search`}
         style={{ maxWidth: 280 }}
-        data-testid={`${testId}-lock-search`}
       />
       <Table<T & { lockMac: string }>
         size="small"

@@ -1,9 +1,10 @@
 import { InfoCircleOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
+import { SearchBox } from '../../components/SearchBox';
 import { CredentialTable } from '../credentials/CredentialTable';
 import { AdminLocksDrawer } from './AdminLocksDrawer';
 import { adminColumns } from './adminColumns';
@@ -42,14 +43,7 @@ export default function AdminPage() {
         <InfoCircleOutlined /> {t('admin.intro')}
       </Typography.Paragraph>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('admin.searchPlaceholder')}
-          aria-label={t('admin.searchPlaceholder')}
-          onSearch={(value) => setSearch(value.trim())}
-          style={{ maxWidth: 320 }}
-          data-testid="admin-search"
-        />
+        <SearchBox label={t('admin.searchPlaceholder')} onSearch={setSearch} testId="admin-search" />
         <Link to={ADMIN_CREATE}>
           <Button type="primary" icon={<UserAddOutlined />} data-testid="admin-add">
             {t('admin.add')}

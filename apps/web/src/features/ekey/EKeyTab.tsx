@@ -9,11 +9,12 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
-import { Button, Dropdown, Flex, Input, type MenuProps, Space } from 'antd';
+import { Button, Dropdown, Flex, type MenuProps, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
+import { SearchBox } from '../../components/SearchBox';
 import { CredentialTable } from '../credentials/CredentialTable';
 import type { LockDetail } from '../lock/lockQueries';
 import { RecordsLink } from '../lockRecord/RecordsLink';
@@ -98,14 +99,7 @@ export function EKeyTab({ detail }: { detail: LockDetail }) {
   return (
     <div data-testid="ekey-tab">
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('ekey.searchPlaceholder')}
-          aria-label={t('ekey.searchPlaceholder')}
-          onSearch={(value) => setSearchStr(value.trim())}
-          style={{ maxWidth: 320 }}
-          data-testid="ekey-search"
-        />
+        <SearchBox label={t('ekey.searchPlaceholder')} onSearch={setSearchStr} testId="ekey-search" />
         <Flex wrap gap={8}>
           <Link to={issueEKeyPath(lockId)} data-testid="ekey-send">
             <Button type="primary" icon={<PlusOutlined />}>

@@ -1,10 +1,11 @@
 import { GroupId, group } from '@smartlock/contract';
-import { Alert, App, Flex, Input, Modal, Table, Typography } from 'antd';
+import { Alert, App, Flex, Modal, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { pagination } from '../../app/pagination';
 import { usePaging } from '../../app/usePaging';
+import { SearchBox } from '../../components/SearchBox';
 import { useSubmission } from '../auth/useSubmission';
 import { BoltTag } from '../lock/BoltTag';
 import { ALL_LOCKS, type LockItem, useLocks } from '../lock/lockQueries';
@@ -89,13 +90,11 @@ export function MoveLocksDialog({
           ariaLabel={t('group.showFrom')}
           testId="move-source"
         />
-        <Input.Search
-          allowClear
-          placeholder={t('lockList.searchPlaceholder')}
-          aria-label={t('lockList.searchPlaceholder')}
-          onSearch={(value) => setLockName(value.trim())}
+        <SearchBox
+          label={t('lockList.searchPlaceholder')}
+          onSearch={setLockName}
+          testId="move-search"
           style={{ width: 220 }}
-          data-testid="move-search"
         />
       </Flex>
       <Table<LockItem>

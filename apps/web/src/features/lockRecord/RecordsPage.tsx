@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { RecordQueryType } from '@smartlock/contract';
-import { Button, DatePicker, Flex, Grid, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Flex, Grid, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { usePaging } from '../../app/usePaging';
 import { EmptyWithHint } from '../../components/EmptyWithHint';
 import { LoadError } from '../../components/LoadError';
 import { LoadingOrFailure } from '../../components/LoadingOrFailure';
+import { SearchBox } from '../../components/SearchBox';
 import { intlTag } from '../../i18n/format';
 import { BatteryLevel } from '../lock/BatteryLevel';
 import { tabPath } from '../lock/detail/lockTabs';
@@ -203,14 +204,7 @@ export default function RecordsPage() {
             style={phone ? { width: '100%' } : undefined}
           />
         </span>
-        <Input.Search
-          allowClear
-          placeholder={t('lockRecord.searchPlaceholder')}
-          aria-label={t('lockRecord.searchPlaceholder')}
-          onSearch={(value) => setSearch(value.trim())}
-          style={{ maxWidth: 320 }}
-          data-testid="records-search"
-        />
+        <SearchBox label={t('lockRecord.searchPlaceholder')} onSearch={setSearch} testId="records-search" />
       </Flex>
       <Typography.Text type="secondary" data-testid="records-zone">
         {t('lockRecord.timeZone', { zone })}

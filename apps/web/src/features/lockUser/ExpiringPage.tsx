@@ -1,10 +1,11 @@
 import { lockUser } from '@smartlock/contract';
-import { Alert, DatePicker, Flex, Grid, Input, Segmented, Typography } from 'antd';
+import { Alert, DatePicker, Flex, Grid, Segmented, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePaging } from '../../app/usePaging';
+import { SearchBox } from '../../components/SearchBox';
 import { CredentialTable } from '../credentials/CredentialTable';
 import { formatInstant } from '../credentials/validityText';
 import {
@@ -143,14 +144,7 @@ export default function ExpiringPage() {
             data-testid="expiring-presets"
           />
         </Flex>
-        <Input.Search
-          allowClear
-          placeholder={t('lockUser.searchPlaceholder')}
-          aria-label={t('lockUser.searchPlaceholder')}
-          onSearch={(value) => setSearch(value.trim())}
-          style={{ maxWidth: 320 }}
-          data-testid="expiring-search"
-        />
+        <SearchBox label={t('lockUser.searchPlaceholder')} onSearch={setSearch} testId="expiring-search" />
       </Flex>
       {allowed ? (
         <CredentialTable<ExpiringCredential>

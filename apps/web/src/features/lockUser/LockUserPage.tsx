@@ -1,9 +1,10 @@
 import { ClockCircleOutlined, ExportOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Input, Typography } from 'antd';
+import { Button, Flex, Grid, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
+import { SearchBox } from '../../components/SearchBox';
 import { CredentialTable } from '../credentials/CredentialTable';
 import { DeleteLockUserDialog } from './DeleteLockUserDialog';
 import { LockUserDrawer } from './LockUserDrawer';
@@ -51,14 +52,7 @@ export default function LockUserPage() {
         <InfoCircleOutlined /> {t('lockUser.intro')}
       </Typography.Paragraph>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('lockUser.searchPlaceholder')}
-          aria-label={t('lockUser.searchPlaceholder')}
-          onSearch={(value) => setSearch(value.trim())}
-          style={{ maxWidth: 320 }}
-          data-testid="lock-user-search"
-        />
+        <SearchBox label={t('lockUser.searchPlaceholder')} onSearch={setSearch} testId="lock-user-search" />
         <Flex gap={8} wrap>
           <Link to={LOCK_USER_EXPIRING}>
             <Button icon={<ClockCircleOutlined />} data-testid="lock-user-expiring">

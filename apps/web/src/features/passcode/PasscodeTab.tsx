@@ -1,12 +1,13 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PasscodeVersion, passcode, type RemoteOperation } from '@smartlock/contract';
-import { Alert, App, Button, Flex, Input, Space } from 'antd';
+import { Alert, App, Button, Flex, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
+import { SearchBox } from '../../components/SearchBox';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
 import { CredentialTable } from '../credentials/CredentialTable';
 import { useFollowOperation } from '../credentials/useFollowOperation';
@@ -107,14 +108,7 @@ export function PasscodeTab({ detail }: { detail: LockDetail }) {
         />
       ) : null}
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('passcode.searchPlaceholder')}
-          aria-label={t('passcode.searchPlaceholder')}
-          onSearch={(value) => setSearchStr(value.trim())}
-          style={{ maxWidth: 320 }}
-          data-testid="passcode-search"
-        />
+        <SearchBox label={t('passcode.searchPlaceholder')} onSearch={setSearchStr} testId="passcode-search" />
         <Flex wrap gap={8}>
           {lowVersion ? null : (
             <Link to={issuePasscodePath(lockId)} data-testid="passcode-get">

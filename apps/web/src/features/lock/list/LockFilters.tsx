@@ -1,5 +1,6 @@
-import { Flex, Input, Select } from 'antd';
+import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../../components/SearchBox';
 import { GroupSelect } from '../../group/GroupSelect';
 import { groupFilterOptions } from '../../group/groupOptions';
 import type { GroupList } from '../../group/groupQueries';
@@ -27,13 +28,11 @@ export function LockFilters({
   const { t } = useTranslation();
   return (
     <Flex wrap gap={12} align="center">
-      <Input.Search
-        allowClear
-        placeholder={t('lockList.searchPlaceholder')}
-        aria-label={t('lockList.searchPlaceholder')}
-        onSearch={(value) => onSearch(value.trim())}
+      <SearchBox
+        label={t('lockList.searchPlaceholder')}
+        onSearch={onSearch}
+        testId="lock-search"
         style={{ width: 240 }}
-        data-testid="lock-search"
       />
       <Select<LockQueryTypeValue>
         value={type}
