@@ -18,9 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { LockRecordType, lockRecord, RecordQueryType, VipStatus } from '@smartlock/contract';
 import { buildApp } from '@smartlock/server/src/app';
 import { testConfig } from '@smartlock/server/src/config';
-import { locks, users } from '@smartlock/server/src/db/schema';
+import { locks } from '@smartlock/server/src/db/schema';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
-import { eq, sql } from 'drizzle-orm';
+import { setVipStatus } from '@smartlock/server/src/test/vip';
+import { sql } from 'drizzle-orm';
 import { BENCH_CONSOLE_SECRET, call, httpCall, httpLogin, loginCookie, percentile } from './support';
 
 const BIG_LOCK_RECORDS = Number(process.env.BENCH_BIG_LOCK_RECORDS ?? 5_000_000);
@@ -39,7 +40,7 @@ const app = await buildApp(
 await app.ready();
 const { db, engine } = app.services.database;
 const owner = await ensureDemoAccount(db, ACCOUNT, PASSWORD, app.services.brands.default.packageName);
-await db.update(users).set({ vipStatus: VipStatus.open }).where(eq(users.id, owner));
+await setVipStatus(db, owner, VipStatus.open);
 
 const TYPES = [
   LockRecordType.appUnlock,

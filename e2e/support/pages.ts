@@ -121,7 +121,7 @@ export class GatewayPage {
 }
 
 /** Picks an option by its text in the Ant Design select that is open now. */
-async function pickOption(page: Page, text: string | RegExp): Promise<void> {
+export async function pickOption(page: Page, text: string | RegExp): Promise<void> {
   await page.locator('.ant-select-dropdown:visible').getByText(text).first().click();
 }
 

@@ -25,8 +25,11 @@ import { lockCredentialRoutes } from './domains/lockCredential/lockCredentialRou
 import { LockCredentialService } from './domains/lockCredential/lockCredentialService';
 import { lockUserRoutes } from './domains/lockUser/lockUserRoutes';
 import { LockUserService } from './domains/lockUser/lockUserService';
+import { NoticeWriter } from './domains/notice/noticeWriter';
+import { orderRoutes } from './domains/order/orderRoutes';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
 import { PasscodeService } from './domains/passcode/passcodeService';
+import { startPayments } from './domains/payment/startPayments';
 import { RecordExports } from './domains/record/recordExport';
 import { registerRecordExportRoute } from './domains/record/recordExportRoute';
 import { RecordIntake } from './domains/record/recordIntake';
@@ -34,11 +37,16 @@ import { recordRoutes } from './domains/record/recordRoutes';
 import { remoteRoutes } from './domains/remote/remoteRoutes';
 import { UnlockLinks } from './domains/remote/unlockLinks';
 import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
+import { serviceRoutes } from './domains/service/serviceRoutes';
+import { templateRoutes } from './domains/template/templateRoutes';
+import { TemplateService } from './domains/template/templateService';
 import { AccountService } from './domains/user/accountService';
 import { registerAvatarRoute } from './domains/user/avatarRoute';
 import { userRoutes } from './domains/user/userRoutes';
 import { SliderService } from './domains/verification/slider/sliderService';
 import { ValidationCodeService } from './domains/verification/validationCodeService';
+import { vipRoutes } from './domains/vip/vipRoutes';
+import { VipService } from './domains/vip/vipService';
 import { ApiError } from './http/apiError';
 import { type AppClient, appClients } from './http/clients';
 import { SignatureGuard } from './http/guard';
@@ -70,6 +78,8 @@ export interface Services {
   guard: SignatureGuard;
   live: LiveHub;
   devices: Devices;
+  /** Paid services: price list, payment providers, orders, the sandbox and its notifications. */
+  payments: Awaited<ReturnType<typeof startPayments>>;
   /** The built console folder, if any. */
   consoleDist: string | undefined;
 }
@@ -142,8 +152,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   const consoleFiles = await serveConsole(app, config.WEB_DIST);
 
-  const keys = new EKeyService(db, revocations, new EKeyNotices(db, messenger, app.log));
-  const passcodes = new PasscodeService(db, devices.operations, messenger);
+  const unlockLinks = new UnlockLinks(db, devices.operations, config.REMOTE_OPERATION_SECONDS * 1000);
+  const templates = new TemplateService(db);
+  const notices = new NoticeWriter(db, messenger, templates, unlockLinks);
+  const keys = new EKeyService(db, revocations, new EKeyNotices(db, messenger, notices, app.log));
+  const passcodes = new PasscodeService(db, devices.operations, notices);
+  const payments = await startPayments(app, { config, db, secret, brands, live });
   const credentials = new LockCredentialService(db, devices.operations);
   const recordExports = new RecordExports(db, deriveKey(secret, 'record-exports'));
   const routes: Route[] = [
@@ -151,11 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...companyRoutes(brands),
     ...lockRoutes({ db, accounts, codes }),
     ...groupRoutes(db),
-    ...remoteRoutes(
-      db,
-      devices.operations,
-      new UnlockLinks(db, devices.operations, config.REMOTE_OPERATION_SECONDS * 1000),
-    ),
+    ...remoteRoutes(db, devices.operations, unlockLinks),
     ...gatewayRoutes({ db, devices, accounts, codes }),
     ...recordRoutes({ db, intake: new RecordIntake(db, live), exports: recordExports }),
     ...ekeyRoutes(db, keys),
@@ -165,6 +175,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...lockUserRoutes(new LockUserService(db, keys, passcodes, credentials)),
     ...hotelRoutes(db),
     ...faceAuthRoutes(db),
+    ...serviceRoutes({ db, prices: payments.prices, providers: payments.providers }),
+    ...orderRoutes(payments.orders),
+    ...vipRoutes(new VipService(db)),
+    ...templateRoutes(templates),
   ];
   assertEveryCallRouted(routes);
   registerRoutes(app, { guard, sessions, brands }, routes);
@@ -243,6 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guard,
     live,
     devices,
+    payments,
     consoleDist: consoleFiles.dist,
   });
   return app;

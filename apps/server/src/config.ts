@@ -36,6 +36,15 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().default('SmartLock Cloud <no-reply@smartlock.localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BRANDS_FILE: z.string().optional(),
+  /** The operator's price list of the paid services (apps/server/prices.json by default). */
+  PRICES_FILE: z.string().optional(),
+  /**
+   * Where the server is reached from outside (https://console.example.com): the address payment
+   * providers send notifications to. Unset: this instance's own listening address.
+   */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Offer the built-in sandbox payment provider (no real money). Defaults to on outside production. */
+  PAYMENT_SANDBOX: boolish.optional(),
   CONSOLE_APP_ID: z.string().min(1).default('smartlock-console'),
   CONSOLE_APP_SECRET: z.string().min(16).optional(),
   API_APPS: apiApps.default([]),

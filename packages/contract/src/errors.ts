@@ -79,6 +79,9 @@ export const ERRORS = {
   templateTooLong: { code: -3030, http: 400 },
   templateSpecialCharacters: { code: -3031, http: 400 },
   templateMissingPlaceholders: { code: -3032, http: 400 },
+  templatePlaceholderUnknown: { code: -3033, http: 400 },
+  templateNotFound: { code: -3034, http: 404 },
+  templateNameExists: { code: -3035, http: 409 },
   photoFormat: { code: -3040, http: 400 },
   photoTooLarge: { code: -3041, http: 413 },
   photoRequirement: { code: -3042, http: 400 },
@@ -105,12 +108,26 @@ export const ERRORS = {
   credentialBusy: { code: -3082, http: 409 },
   fingerprintBalanceEmpty: { code: -5020, http: 402 },
   faceAuthContactAdmin: { code: -5021, http: 403 },
+  smsBalanceEmpty: { code: -5022, http: 402 },
+  emailBalanceEmpty: { code: -5023, http: 402 },
+  faceIdentifyBalanceEmpty: { code: -5024, http: 402 },
 
-  // Payments.
+  // Paid services, orders and payments.
   paymentFailed: { code: -5001, http: 402 },
   paymentCancelled: { code: -5002, http: 402 },
   orderNotPaid: { code: -5003, http: 402 },
+  orderNotFound: { code: -5004, http: 404 },
+  orderStateConflict: { code: -5005, http: 409 },
+  refundWindowPassed: { code: -5006, http: 409 },
+  refundUnitsUsed: { code: -5007, http: 409 },
+  paymentMethodUnavailable: { code: -5008, http: 400 },
+  packageNotOffered: { code: -5009, http: 400 },
   advancedFunctionRequired: { code: -5010, http: 402 },
+  advancedFunctionOwnerOnly: { code: -5011, http: 403 },
+  vipTrialUsed: { code: -5012, http: 409 },
+  vipTierTooSmall: { code: -5013, http: 400 },
+  advancedFunctionLockLimit: { code: -5014, http: 402 },
+  paidFeaturesUnavailable: { code: -5015, http: 403 },
   unlockLinkInvalid: { code: -3070, http: 410 },
 } as const satisfies Record<string, ErrorDefinition>;
 

@@ -1,4 +1,6 @@
 export * from './calls';
+export * from './commerce/money';
+export * from './commerce/vipState';
 export * from './countries';
 export * from './credentials/eKeyCredential';
 export * from './credentials/offlinePasscode';

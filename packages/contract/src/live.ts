@@ -23,6 +23,18 @@ export interface LiveMessages {
     username: string;
     at: number;
   };
+  /** One of the account's orders changed (paid, declined, cancelled, overdue, refunded). */
+  order: { orderNo: string; status: number };
+  /** The account's units of a service or its advanced function changed. */
+  balance: Record<string, never>;
 }
 export type LiveType = keyof LiveMessages;
-export const LIVE_TYPES: readonly LiveType[] = ['operation', 'lock', 'gateway', 'records', 'unlockNotice'];
+export const LIVE_TYPES: readonly LiveType[] = [
+  'operation',
+  'lock',
+  'gateway',
+  'records',
+  'unlockNotice',
+  'order',
+  'balance',
+];

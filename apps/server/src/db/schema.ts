@@ -30,8 +30,8 @@ export const users = pgTable(
     nickname: text('nickname').notNull().default(''),
     headUrl: text('head_url').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
-    /** VipStatus of the contract. */
-    vipStatus: integer('vip_status').notNull().default(0),
+    /** The language of the account's last login: what messages to it are written in. */
+    locale: text('locale'),
     /** Account balance in cents of the account's currency. */
     balanceCents: integer('balance_cents').notNull().default(0),
     /** The brand (package name) the account registered under. */
@@ -568,3 +568,142 @@ export const userAvatars = pgTable('user_avatars', {
   sha256: text('sha256').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An account's advanced (VIP) function (docs/payments.md): the free trial, started at most once,
+ * and the paid period with the number of locks its plan covers. Its status is computed from the
+ * two ends (contract `vipStateAt`), so it never needs a job to expire.
+ */
+export const vipSubscriptions = pgTable('vip_subscriptions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  paidUntil: timestamp('paid_until', { withTimezone: true }),
+  /** The most locks the paid plan covers. */
+  lockLimit: integer('lock_limit'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Orders of paid services (purchase records). The price is fixed when the order is made; the
+ * status moves created -> paid / overdue / cancelled, paid -> refunded (OrderStatus).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The brand (package name) the order was made under. */
+    packageName: text('package_name').notNull(),
+    serviceType: integer('service_type').notNull(),
+    /** Units of a package, or years of the advanced function. */
+    quantity: integer('quantity').notNull(),
+    /** The advanced function plan's lock count. */
+    lockLimit: integer('lock_limit'),
+    /** Minor units (fen, cents). */
+    unitPrice: integer('unit_price').notNull(),
+    amount: integer('amount').notNull(),
+    currency: integer('currency').notNull(),
+    paymentMethod: integer('payment_method').notNull(),
+    /** The payment provider that takes the payment (sandbox, alipay, wechatpay, stripe). */
+    provider: text('provider').notNull(),
+    /** The provider's own reference of the payment. */
+    providerRef: text('provider_ref'),
+    status: integer('status').notNull(),
+    /** The last payment attempt was declined. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** customer (asked for it), provider (refunded at the provider) or late (paid after it ended). */
+    refundReason: text('refund_reason'),
+    /** Units (or years) the refund took back. */
+    reversed: integer('reversed'),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('orders_waiting_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+/** Payment notifications already applied, by the provider's event id: one delivered twice applies once. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** The sandbox payment provider's payments (its own books, apart from the merchant's orders). */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  /** Unguessable: the checkout page's address carries it. */
+  id: text('id').primaryKey(),
+  orderNo: text('order_no').notNull(),
+  merchant: text('merchant').notNull(),
+  description: text('description').notNull(),
+  amount: integer('amount').notNull(),
+  currency: integer('currency').notNull(),
+  method: integer('method').notNull(),
+  returnUrl: text('return_url').notNull(),
+  /** open, paid, cancelled, refunded */
+  status: text('status').notNull(),
+  declinedAt: timestamp('declined_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+});
+
+/** The sandbox provider's signed notifications to the merchant, sent until taken (to the merchant's address of the moment). */
+export const sandboxNotifications = pgTable(
+  'sandbox_notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: text('event_id').notNull().unique(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => sandboxPayments.id, { onDelete: 'cascade' }),
+    /** The JSON body exactly as signed and sent. */
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_notifications_due_idx').on(t.deliveredAt, t.nextAttemptAt)],
+);
+
+/** An owner's message templates for passcode and eKey notices, by channel (sms, email). */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    /** TemplateType: 1 passcode, 2 eKey. */
+    type: integer('type').notNull(),
+    name: text('name').notNull(),
+    subject: text('subject').notNull().default(''),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('message_templates_name').on(t.userId, t.channel, t.name)],
+);

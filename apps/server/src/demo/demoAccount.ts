@@ -3,12 +3,12 @@ import {
   DEFAULT_COUNTRY_CODE,
   parseAccount,
   ServiceType,
-  VipStatus,
   validatePassword,
 } from '@smartlock/contract';
 import type { Db } from '../db/client';
 import { serviceBalances } from '../db/schema';
 import { findUserByAccount, insertUser, updatePasswordHash } from '../domains/user/userQueries';
+import { beginTrial } from '../domains/vip/vipSubscriptions';
 import { hashPassword, verifyPassword } from '../security/password';
 
 /**
@@ -35,15 +35,23 @@ export async function ensureDemoAccount(db: Db, account: string, password: strin
     nickname: 'Demo',
     passwordHash: await hashPassword(password),
     packageName,
-    // The advanced function's free trial, so the demo shows export and batch unlock.
-    vipStatus: VipStatus.trial,
   });
+  // The advanced function's free trial, so the demo shows templates, export and batch unlock.
+  await beginTrial(db, created.id);
   await grantDemoUnits(db, created.id);
   return created.id;
 }
 
-/** Units of the paid services the demo account starts with (new accounts have none), so fingerprints and face identification work. */
-export const DEMO_SERVICE_UNITS = { [ServiceType.fingerprint]: 50, [ServiceType.faceIdentify]: 50 } as const;
+/**
+ * Units of the paid services the demo account starts with (new accounts have none), so notices,
+ * fingerprints and face identification work at once.
+ */
+export const DEMO_SERVICE_UNITS = {
+  [ServiceType.sms]: 20,
+  [ServiceType.email]: 50,
+  [ServiceType.fingerprint]: 50,
+  [ServiceType.faceIdentify]: 50,
+} as const;
 
 /** Gives the demo account its starting units once: a restart does not top them up. */
 async function grantDemoUnits(db: Db, userId: number): Promise<void> {

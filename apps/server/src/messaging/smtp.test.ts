@@ -1,10 +1,23 @@
 import type { AddressInfo } from 'node:net';
-import { user, ValidationCodeType } from '@smartlock/contract';
+import {
+  PasscodeType,
+  passcode,
+  ServiceType,
+  TemplateType,
+  template,
+  user,
+  ValidationCodeType,
+  VipStatus,
+} from '@smartlock/contract';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, validationCodes } from '../db/schema';
+import { addUnits, balanceOf } from '../domains/service/serviceBalances';
+import { addLock } from '../test/devices';
+import { loggedInClient } from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/harness';
+import { setVipStatus } from '../test/vip';
 
 /** A real SMTP server on loopback that keeps what it receives and refuses one recipient. */
 const received: { to: string[]; raw: string }[] = [];
@@ -81,5 +94,46 @@ describe('email over SMTP', () => {
     expect(await db.select().from(validationCodes).where(eq(validationCodes.account, 'bounce@example.com'))).toEqual(
       [],
     );
+  });
+});
+
+describe('notices over SMTP', () => {
+  it('delivers a passcode notice written with the owner’s email template, and gives the unit back when refused', async () => {
+    const { client: owner, uid } = await loggedInClient(server, 'smtp-owner@example.com');
+    const db = server.app.services.database.db;
+    const lockId = await addLock(owner, 'Suite 7');
+    const got = await owner.call<{ keyboardPwdId: number; keyboardPwd: string }>(passcode.get, {
+      lockId,
+      keyboardPwdType: PasscodeType.permanent,
+    });
+    await setVipStatus(db, uid, VipStatus.trial);
+    await addUnits(db, uid, ServiceType.email, 2);
+    const made = await owner.call<{ templateId: number }>(template.add, {
+      channel: 'email',
+      type: TemplateType.passcode,
+      name: 'Arrival',
+      subject: 'Welcome to {room}',
+      content: 'Dear guest, the passcode of {room} is {passcode}.',
+    });
+    const send = (receiver: string) =>
+      owner.call(passcode.sendNotice, {
+        keyboardPwdId: got.body.data?.keyboardPwdId as number,
+        channel: 'email',
+        receiver,
+        templateId: made.body.data?.templateId as number,
+      });
+    expect((await send('guest@example.com')).body.errorCode).toBe(0);
+    const mail = received.find((m) => m.to.includes('guest@example.com'));
+    expect(mail?.raw).toContain('Subject: Welcome to Suite 7');
+    expect(decodeQuotedPrintable(mail?.raw ?? '')).toContain(
+      `Dear guest, the passcode of Suite 7 is ${got.body.data?.keyboardPwd}.`,
+    );
+    expect(await balanceOf(db, uid, ServiceType.email)).toBe(1);
+
+    const refused = await send('bounce-guest@example.com');
+    expect(refused.body.errorMsg).toBe('Operation failed');
+    const [row] = await db.select().from(outbox).where(eq(outbox.recipient, 'bounce-guest@example.com'));
+    expect(row?.status).toBe('failed');
+    expect(await balanceOf(db, uid, ServiceType.email)).toBe(1);
   });
 });

@@ -3,13 +3,18 @@ import { fileURLToPath } from 'node:url';
 import {
   ALL_CALLS,
   type CallDefinition,
+  Currency,
   ERRORS,
   FingerprintDeviceType,
   featureValueOf,
   PasscodeType,
+  PaymentMethod,
+  ServiceType,
+  TemplateType,
   user,
   ValidationCodeType,
   ValidityType,
+  VipStatus,
 } from '@smartlock/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +22,7 @@ import { freshMac } from '../test/devices';
 import { loggedInClient, PASSWORD } from '../test/fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../test/harness';
 import { ALL_FEATURES, buildWorld, type Cast, type World } from '../test/permissionWorld';
+import { setVipStatus } from '../test/vip';
 import { type Cell, type PermissionRow, parsePermissionTable, ROLES, type Role, rowsFor } from './permissionTable';
 
 /**
@@ -48,6 +54,8 @@ const OBJECT_PARAMS: Record<string, 'lock' | 'account'> = {
   gatewayIdList: 'account',
   operationId: 'account',
   adminUid: 'account',
+  orderNo: 'account',
+  templateId: 'account',
 };
 
 /** What each object parameter is in the world. */
@@ -75,6 +83,8 @@ function objectValue(name: string, world: World, call: CallDefinition): string |
     operationId: world.operationId,
     adminUid: world.adminUid,
     lockUser: world.lockUser,
+    orderNo: world.orderNo,
+    templateId: world.templateId,
   };
   return values[name];
 }
@@ -93,6 +103,14 @@ const SAMPLES: Record<string, Sample> = {
   '/gateway/updateLockReach locks': (w) => JSON.stringify([{ lockId: w.lockId, rssi: -60 }]),
   '/passcode/get keyboardPwdType': () => PasscodeType.permanent,
   '/lock/export startDate': () => Date.now() - 7 * DAY,
+  '/order/create serviceType': () => ServiceType.sms,
+  '/order/create quantity': () => 100,
+  '/order/create currency': () => Currency.dollar,
+  '/order/create paymentMethod': () => PaymentMethod.international,
+  '/template/add channel': () => 'sms',
+  '/template/add type': () => TemplateType.passcode,
+  '/template/list channel': () => 'sms',
+  content: () => 'Room {room}: {passcode}',
   '/lock/export endDate': () => Date.now(),
   // Optional parameters the call needs to get past its own checks (a path's sample is sent even when optional).
   '/user/bindMobile mobile': () => '0412 999 888',
@@ -227,6 +245,12 @@ const WATCHED_TABLES = [
   'hotel_settings',
   'service_balances',
   'user_avatars',
+  'orders',
+  'payment_events',
+  'vip_subscriptions',
+  'message_templates',
+  'sandbox_payments',
+  'sandbox_notifications',
 ];
 
 let server: TestServer;
@@ -269,6 +293,8 @@ beforeAll(async () => {
     made[role] = await loggedInClient(server, accounts[role] as string);
     clients[role] = made[role].client;
   }
+  // The owner writes templates (the advanced function's) for the world to hold one.
+  await setVipStatus(server.app.services.database.db, made.owner?.uid as number, VipStatus.trial);
   clients.visitor = server.client();
   clients.lockUser = server.client();
   cast = {

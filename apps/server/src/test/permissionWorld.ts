@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  Currency,
   EKeyAuthorized,
   ekey,
   featureValueOf,
@@ -8,9 +9,14 @@ import {
   LockFeature,
   type LockFeatureName,
   lock,
+  order,
   PasscodeType,
+  PaymentMethod,
   passcode,
   RemoteOperationState,
+  ServiceType,
+  TemplateType,
+  template,
   ValidityType,
 } from '@smartlock/contract';
 import { lockCredentials, remoteOperations } from '../db/schema';
@@ -23,8 +29,8 @@ export const ALL_FEATURES = Object.keys(LockFeature) as LockFeatureName[];
 /**
  * One owner's lock with everything a call can point at: an authorized administrator, an eKey
  * user whose key allows remote unlock, a passcode naming its lock user, a credential of every
- * kind, a group, a gateway, a finished remote operation and an unlock link. Names carry a mark
- * nobody else's replies may contain.
+ * kind, a group, a gateway, a finished remote operation, an unlock link, and the owner's order
+ * and message template. Names carry a mark nobody else's replies may contain.
  */
 export interface World {
   mark: string;
@@ -39,6 +45,10 @@ export interface World {
   gatewayId: number;
   operationId: string;
   unlockToken: string;
+  /** An order of the owner's, waiting for its payment. */
+  orderNo: string;
+  /** An SMS passcode template of the owner's. */
+  templateId: number;
 }
 
 export interface Cast {
@@ -116,6 +126,22 @@ export async function buildWorld(cast: Cast): Promise<World> {
     finishedAt: new Date(),
   });
   const link = await ok<{ token: string }>(owner.call(lock.createUnlockLink, { lockId, validMinutes: 60 }));
+  const bought = await ok<{ order: { orderNo: string } }>(
+    owner.call(order.create, {
+      serviceType: ServiceType.sms,
+      quantity: 100,
+      currency: Currency.dollar,
+      paymentMethod: PaymentMethod.international,
+    }),
+  );
+  const written = await ok<{ templateId: number }>(
+    owner.call(template.add, {
+      channel: 'sms',
+      type: TemplateType.passcode,
+      name: `Template ${mark}`,
+      content: 'Room {room}: {passcode}',
+    }),
+  );
   return {
     mark,
     lockId,
@@ -129,5 +155,7 @@ export async function buildWorld(cast: Cast): Promise<World> {
     gatewayId,
     operationId,
     unlockToken: link.token,
+    orderNo: bought.order.orderNo,
+    templateId: written.templateId,
   };
 }

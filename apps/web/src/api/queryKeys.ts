@@ -17,5 +17,13 @@ export const QUERY_ROOT = {
   lockRecord: ['lockRecord'],
   /** The people holding credentials on the user's locks (lock users). */
   lockUser: ['lockUser'],
+  /** Orders of paid services (purchase records). */
+  order: ['order'],
   passcode: ['passcode'],
+  /** The price list and the account's balances of the value-added services. */
+  service: ['service'],
+  /** Message templates. */
+  template: ['template'],
+  /** The account's advanced function. */
+  vip: ['vip'],
 } as const;

@@ -74,6 +74,11 @@ const lockUsers = {
 
 const account = {
   info: () => import('../features/account/AccountInfoPage'),
+  services: () => import('../features/service/ServicesPage'),
+  records: () => import('../features/order/PurchaseRecordsPage'),
+  vip: () => import('../features/vip/VipPage'),
+  smsTemplates: () => import('../features/template/TemplatesPage').then((m) => ({ default: m.SmsTemplatesPage })),
+  emailTemplates: () => import('../features/template/TemplatesPage').then((m) => ({ default: m.EmailTemplatesPage })),
 };
 
 const auth = {
@@ -253,11 +258,36 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
       page: locks.detail,
     }),
   ),
-  { path: '/account/service', name: 'account-service', title: 'route.services', trail: 'valueAdded' },
-  { path: '/account/record', name: 'account-record', title: 'route.purchaseRecords', trail: 'valueAdded' },
-  { path: '/account/vip', name: 'account-vip', title: 'route.vip', trail: 'valueAdded' },
-  { path: '/account/smsTmpl', name: 'account-sms-template', title: 'route.smsTemplates', trail: 'valueAdded' },
-  { path: '/account/emailTmpl', name: 'account-email-template', title: 'route.emailTemplates', trail: 'valueAdded' },
+  {
+    path: '/account/service',
+    name: 'account-service',
+    title: 'route.services',
+    trail: 'valueAdded',
+    page: account.services,
+  },
+  {
+    path: '/account/record',
+    name: 'account-record',
+    title: 'route.purchaseRecords',
+    trail: 'valueAdded',
+    query: ['orderNo'],
+    page: account.records,
+  },
+  { path: '/account/vip', name: 'account-vip', title: 'route.vip', trail: 'valueAdded', page: account.vip },
+  {
+    path: '/account/smsTmpl',
+    name: 'account-sms-template',
+    title: 'route.smsTemplates',
+    trail: 'valueAdded',
+    page: account.smsTemplates,
+  },
+  {
+    path: '/account/emailTmpl',
+    name: 'account-email-template',
+    title: 'route.emailTemplates',
+    trail: 'valueAdded',
+    page: account.emailTemplates,
+  },
   { path: '/account/info', name: 'account-info', title: 'route.accountInfo', page: account.info },
   {
     path: '/ekey/send',

@@ -15,7 +15,20 @@ describe('what live messages refresh', () => {
     expect(queriesToRefresh('operation')).toEqual([]);
     expect(queriesToRefresh('unlockNotice')).toEqual([]);
   });
+  it('refreshes purchase records on order messages, and balances, the advanced function and the user info on balance messages', () => {
+    expect(queriesToRefresh('order')).toEqual([['order']]);
+    expect(queriesToRefresh('balance')).toEqual([['service'], ['vip'], ['user', 'info']]);
+  });
   it('refreshes all of them after a reconnect', () => {
-    expect(queriesAfterReconnect()).toEqual([['gateway'], ['lock'], ['gateway', 'locks'], ['lockRecord']]);
+    expect(queriesAfterReconnect()).toEqual([
+      ['gateway'],
+      ['lock'],
+      ['gateway', 'locks'],
+      ['lockRecord'],
+      ['order'],
+      ['service'],
+      ['vip'],
+      ['user', 'info'],
+    ]);
   });
 });

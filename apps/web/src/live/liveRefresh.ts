@@ -1,13 +1,16 @@
 import type { LiveType } from '@smartlock/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import { QUERY_ROOT } from '../api/queryKeys';
+import { USER_INFO_KEY } from '../app/userInfo';
 
 /**
  * The queries a live message makes stale: a gateway going on- or offline changes the gateway
  * screens and which gateway reaches each lock; a lock's bolt or battery changes the locks behind
  * a gateway (the console's own lock lists and details take the new values in place, see
- * features/lock/lockLive); new records change the record lists. Operations are followed by
- * whoever started them, and unlock notices come with a records message of their own.
+ * features/lock/lockLive); new records change the record lists; an order's payment changes the
+ * purchase records, the balances and the advanced function (and the user info's VIP status).
+ * Operations are followed by whoever started them, and unlock notices come with a records
+ * message of their own.
  */
 const REFRESH: Record<LiveType, readonly QueryKey[]> = {
   gateway: [QUERY_ROOT.gateway, QUERY_ROOT.lock],
@@ -15,6 +18,8 @@ const REFRESH: Record<LiveType, readonly QueryKey[]> = {
   records: [QUERY_ROOT.lockRecord],
   operation: [],
   unlockNotice: [],
+  order: [QUERY_ROOT.order],
+  balance: [QUERY_ROOT.service, QUERY_ROOT.vip, USER_INFO_KEY],
 };
 
 export function queriesToRefresh(type: LiveType): readonly QueryKey[] {

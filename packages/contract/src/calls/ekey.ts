@@ -207,8 +207,9 @@ export const sendNotice = defineCall({
   path: '/ekey/sendNotice',
   method: 'POST',
   auth: 'session',
-  summary: "Send the eKey's notice (lock, validity, app link) to its recipient by email or SMS.",
-  params: keyTarget.extend({ channel: z.enum(['email', 'sms']) }),
+  summary:
+    "Send the eKey's notice (lock, validity, app link) to its recipient by email or SMS, in the standard words or with one of the lock owner's eKey templates (templateId). It uses one unit of the lock owner's SMS or email balance, given back when delivery fails.",
+  params: keyTarget.extend({ channel: z.enum(['email', 'sms']), templateId: idField.optional() }),
   data: emptyData,
 });
 

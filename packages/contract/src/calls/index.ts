@@ -8,23 +8,46 @@ import * as lock from './lock';
 import * as lockCredential from './lockCredential';
 import * as lockRecord from './lockRecord';
 import * as lockUser from './lockUser';
+import * as order from './order';
 import * as passcode from './passcode';
+import * as service from './service';
+import * as template from './template';
 import * as user from './user';
+import * as vip from './vip';
 
 export type { AdminItem } from './admin';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
 export * from './fields';
+export { UNLOCK_LINK_MAX_MINUTES, UNLOCK_LINK_PATH, unlockLinkUrl } from './lock';
 export type { CredentialItem, HotelInfo } from './lockCredential';
 export type { LockRecordItem, RecordCredentialFilter } from './lockRecord';
 export { QUERY_TYPE_OF_FILTER, RECORD_COUNT_CAP, RECORD_SEARCH_COUNT_CAP, recordCredentialFilters } from './lockRecord';
 export type { LockUserCredential, LockUserItem } from './lockUser';
+export type { OrderItem } from './order';
 export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';
+export type { TemplateItem } from './template';
 export { userInfo } from './user';
 export * from './validityFields';
-export { admin, company, ekey, gateway, group, lock, lockCredential, lockRecord, lockUser, passcode, user };
+export {
+  admin,
+  company,
+  ekey,
+  gateway,
+  group,
+  lock,
+  lockCredential,
+  lockRecord,
+  lockUser,
+  order,
+  passcode,
+  service,
+  template,
+  user,
+  vip,
+};
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {
   return Object.values(module).filter(
@@ -46,5 +69,9 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(ekey),
   ...callsOf(passcode),
   ...callsOf(lockCredential),
+  ...callsOf(service),
+  ...callsOf(order),
+  ...callsOf(vip),
+  ...callsOf(template),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];

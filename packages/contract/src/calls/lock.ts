@@ -336,6 +336,18 @@ export const batchUnlock = defineCall({
   }),
 });
 
+/** The console's public screen an unlock link opens (`<origin>/unlockByLink?token=`). */
+export const UNLOCK_LINK_PATH = '/unlockByLink';
+/** The longest an unlock link lasts: 7 days, in minutes. */
+export const UNLOCK_LINK_MAX_MINUTES = 7 * 24 * 60;
+
+/** An unlock link's address on the console at `origin`. */
+export function unlockLinkUrl(origin: string, token: string): string {
+  const url = new URL(UNLOCK_LINK_PATH, origin);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
 export const createUnlockLink = defineCall({
   path: '/lock/createUnlockLink',
   method: 'POST',
@@ -343,13 +355,7 @@ export const createUnlockLink = defineCall({
   summary:
     'A signed, expiring link (valid 1 minute to 7 days) that unlocks the lock remotely when opened, on behalf of the caller and only while the caller still manages the lock and remote unlock is on.',
   params: lockTarget.extend({
-    validMinutes: intField.pipe(
-      z
-        .number()
-        .int()
-        .min(1)
-        .max(7 * 24 * 60),
-    ),
+    validMinutes: intField.pipe(z.number().int().min(1).max(UNLOCK_LINK_MAX_MINUTES)),
   }),
   data: z.object({ token: z.string(), expiresAt: z.number() }),
 });

@@ -113,12 +113,14 @@ export const sendNotice = defineCall({
   path: '/passcode/sendNotice',
   method: 'POST',
   auth: 'session',
-  summary: 'Send a passcode with its lock and validity to an email address or a mobile number.',
+  summary:
+    "Send a passcode with its lock and validity to an email address or a mobile number, in the standard words or with one of the lock owner's passcode templates (templateId). It uses one unit of the lock owner's SMS or email balance (smsBalanceEmpty, emailBalanceEmpty), given back when delivery fails.",
   params: z.object({
     keyboardPwdId: idField,
     channel: z.enum(['email', 'sms']),
     receiver: text(100).pipe(z.string().min(1)),
     countryCode: text(6).optional(),
+    templateId: idField.optional(),
   }),
   data: emptyData,
 });

@@ -2,6 +2,7 @@
 
 export const OrderStatus = { created: 1, paid: 2, overdue: 3, cancelled: 4, refunded: 5 } as const;
 
+/** What the user is told after a checkout (spec section 4). */
 export const PaymentResult = {
   success: 'success',
   failed: 'failed',
@@ -36,4 +37,22 @@ export const ServiceType = {
   vip: 99,
 } as const;
 
+/** The services sold as packages of units (the price list names them so). */
+export const UNIT_SERVICES = ['sms', 'email', 'faceIdentify', 'fingerprint'] as const;
+export type UnitService = (typeof UNIT_SERVICES)[number];
+
+/** The channels a notice goes out on, and the message templates written for them. */
+export const MessageChannel = { sms: 'sms', email: 'email' } as const;
+
+/** What a message template is for: a passcode's notice, or an eKey's. */
+export const TemplateType = { passcode: 1, eKey: 2 } as const;
+
 export const VIP_TRIAL_DAYS = 10;
+/** A subscription ending within this many days shows "expires soon" (VipPackageStatus.willOverdue). */
+export const VIP_EXPIRES_SOON_DAYS = 30;
+/** How many years one order of the advanced function may buy. */
+export const VIP_MAX_YEARS = 3;
+/** How long an order waits for its payment before it is overdue. */
+export const ORDER_PAYMENT_MINUTES = 30;
+/** How long after paying an unused purchase may be refunded. */
+export const REFUND_WINDOW_DAYS = 7;

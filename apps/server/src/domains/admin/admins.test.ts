@@ -24,6 +24,7 @@ import { ekeys, users } from '../../db/schema';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { setVipStatus } from '../../test/vip';
 
 const HOUR = 3_600_000;
 const OWNER = 'admins-owner@example.com';
@@ -267,7 +268,7 @@ describe('what an authorized administrator may do', () => {
       validationCode: '123456',
     });
     expect(transfer.body.errorCode).toBe(ERRORS.noPermission.code);
-    await db().update(users).set({ vipStatus: VipStatus.trial }).where(eq(users.id, aUid));
+    await setVipStatus(db(), aUid, VipStatus.trial);
     expect((await adminA.call(lock.batchUnlock, { lockIdList: `${alpha}` })).body.errorCode).toBe(
       ERRORS.noPermission.code,
     );

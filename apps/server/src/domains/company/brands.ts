@@ -1,4 +1,3 @@
-import { readFileSync, statSync } from 'node:fs';
 import {
   BrandAccountType,
   LOCALES,
@@ -10,6 +9,7 @@ import {
   valuesOf,
 } from '@smartlock/contract';
 import { z } from 'zod';
+import { WatchedJsonFile } from '../../watchedFile';
 
 const localized = z.partialRecord(z.enum(LOCALES), z.string().min(1));
 
@@ -22,6 +22,8 @@ const brandSchema = z.object({
   favIconUrl: z.string().default(''),
   backgroundUrl: z.string().default(''),
   copyright: z.string().default(''),
+  /** Where the brand's app is found ({appLink} in message templates); the console's address when empty. */
+  appUrl: z.string().default(''),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   hasPaidFeature: z.boolean().default(true),
   accountType: z.union(valuesOf(BrandAccountType).map((v) => z.literal(v))).default(BrandAccountType.mobileAndEmail),
@@ -49,66 +51,44 @@ function matches(pattern: string, host: string): boolean {
  * Operators edit the file while the server runs; it is read again when it changes.
  */
 export class BrandRegistry {
-  private loadedMtime = -1;
-  private checkedAt = 0;
-  private defaultBrand!: Brand;
-  private brands: Brand[] = [];
+  private readonly source: WatchedJsonFile<{ default: Brand; brands: Brand[] }>;
 
-  constructor(private readonly file: string) {
-    this.reload();
-  }
-
-  private reload(): void {
-    const mtime = statSync(this.file).mtimeMs;
-    if (mtime === this.loadedMtime) return;
-    const parsed = fileSchema.safeParse(JSON.parse(readFileSync(this.file, 'utf8')));
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-      throw new Error(`Brands file ${this.file} is invalid: ${problems}`);
-    }
+  constructor(file: string) {
     const complete = (brand: z.infer<typeof brandSchema>, isDefault: boolean): Brand => ({
       ...brand,
       passcodeMinLength: passcodeMinLength(brand.passcodeMinLength),
       isDefault,
       locales: localesFor(brand.supportLocaleType),
     });
-    this.defaultBrand = complete(parsed.data.default, true);
-    this.brands = parsed.data.brands.map((b) => complete(b, false));
-    this.loadedMtime = mtime;
-  }
-
-  /** Re-reads the file at most every two seconds; a broken edit keeps the last good brands. */
-  private fresh(): void {
-    const now = Date.now();
-    if (now - this.checkedAt < 2000) return;
-    this.checkedAt = now;
-    try {
-      this.reload();
-    } catch {
-      // Keep serving the last good file; the start-up load reports errors loudly.
-    }
+    this.source = new WatchedJsonFile(
+      file,
+      fileSchema as unknown as z.ZodType<{ default: Brand; brands: Brand[] }, unknown>,
+      'Brands file',
+      (parsed) => ({
+        default: complete(parsed.default, true),
+        brands: parsed.brands.map((brand) => complete(brand, false)),
+      }),
+    );
   }
 
   byHost(domainName: string | undefined): Brand {
-    this.fresh();
+    const { default: fallback, brands } = this.source.current;
     const host = normalizeHost(domainName ?? '');
-    return this.brands.find((b) => b.hosts.some((pattern) => matches(pattern, host))) ?? this.defaultBrand;
+    return brands.find((b) => b.hosts.some((pattern) => matches(pattern, host))) ?? fallback;
   }
 
   byPackageName(packageName: string | undefined): Brand | undefined {
-    this.fresh();
     if (!packageName) return undefined;
-    return [this.defaultBrand, ...this.brands].find((b) => b.packageName === packageName);
+    return this.all().find((b) => b.packageName === packageName);
   }
 
   get default(): Brand {
-    this.fresh();
-    return this.defaultBrand;
+    return this.source.current.default;
   }
 
   all(): Brand[] {
-    this.fresh();
-    return [this.defaultBrand, ...this.brands];
+    const { default: fallback, brands } = this.source.current;
+    return [fallback, ...brands];
   }
 }
 

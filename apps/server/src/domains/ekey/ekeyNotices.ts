@@ -1,4 +1,4 @@
-import { isEmailAccount, type Locale, ValidityType } from '@smartlock/contract';
+import { isEmailAccount, type Locale, resolveLocale, TemplateType, ValidityType } from '@smartlock/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -7,13 +7,10 @@ import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
 import type { Messenger } from '../../messaging/messenger';
 import { validityText } from '../credential/validityText';
+import type { NoticeCaller, NoticeWriter } from '../notice/noticeWriter';
 import type { EKeyRow } from './ekeyGrant';
 
-export interface NoticeCaller {
-  userId: number;
-  locale: Locale;
-  brandName: string;
-}
+export type { NoticeCaller };
 
 const KIND_OF: Record<number, 'permanent' | 'limited' | 'once' | 'cyclic'> = {
   [ValidityType.permanent]: 'permanent',
@@ -22,43 +19,67 @@ const KIND_OF: Record<number, 'permanent' | 'limited' | 'once' | 'cyclic'> = {
   [ValidityType.cyclic]: 'cyclic',
 };
 
-/** eKey messages: the invitation an unregistered recipient gets, and the notice a sender sends. */
+/**
+ * eKey messages: the invitation an unregistered recipient gets (the cloud's own, free), and the
+ * notice a sender sends (paid by the lock's owner, in the standard words or the owner's eKey
+ * template), each in the language the recipient reads.
+ */
 export class EKeyNotices {
   constructor(
     private readonly db: Db,
     private readonly messenger: Messenger,
+    private readonly writer: NoticeWriter,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Invites an unregistered recipient; a delivery failure is logged, the key stays. */
   async invite(caller: NoticeCaller, key: EKeyRow, lockName: string): Promise<void> {
     try {
-      await this.deliver(
-        caller,
-        key,
-        'ekeyInvitationBody',
-        isEmailAccount(key.recipientAccount) ? 'email' : 'sms',
-        lockName,
-      );
+      const channel = isEmailAccount(key.recipientAccount) ? 'email' : 'sms';
+      const text = await this.texts(caller, key, caller.locale, lockName);
+      await this.messenger.send({
+        channel,
+        recipient: key.recipientAccount,
+        subject: channel === 'email' ? text.subject : '',
+        body: translate(caller.locale, 'notices.ekeyInvitationBody', text.params),
+        locale: caller.locale,
+        kind: 'ekeyInvitation',
+        metadata: { keyId: key.id, lockId: key.lockId },
+      });
     } catch (error) {
       this.log.warn({ err: error, keyId: key.id }, 'eKey invitation not delivered');
     }
   }
 
   /** The key's notice to its recipient's address on a channel that address has. */
-  async notify(caller: NoticeCaller, key: EKeyRow, channel: 'email' | 'sms'): Promise<void> {
-    const [lock] = await this.db.select({ name: locks.name }).from(locks).where(eq(locks.id, key.lockId));
-    await this.deliver(caller, key, 'ekeyBody', channel, lock?.name ?? '');
-  }
-
-  private async deliver(
+  async notify(
     caller: NoticeCaller,
     key: EKeyRow,
-    body: 'ekeyBody' | 'ekeyInvitationBody',
     channel: 'email' | 'sms',
-    lockName: string,
+    templateId: number | undefined,
   ): Promise<void> {
-    const address = await this.addressOf(key, channel);
+    const [lock] = await this.db.select().from(locks).where(eq(locks.id, key.lockId));
+    if (!lock) throw new ApiError('noPermission', {}, 'no such lock');
+    const { address, locale } = await this.recipientOf(key, channel, caller.locale);
+    const text = await this.texts(caller, key, locale, lock.name);
+    await this.writer.send({
+      caller,
+      lock,
+      channel,
+      recipient: address,
+      locale,
+      type: TemplateType.eKey,
+      templateId,
+      standard: { subject: text.subject, body: translate(locale, 'notices.ekeyBody', text.params) },
+      values: { time: text.params.validity },
+      linkUntil: key.endDate?.getTime() ?? null,
+      kind: 'ekeyNotice',
+      metadata: { keyId: key.id, lockId: key.lockId },
+    });
+  }
+
+  /** The subject and the words a key's messages fill in, in a language. */
+  private async texts(caller: NoticeCaller, key: EKeyRow, locale: Locale, lockName: string) {
     const [sender] = await this.db.select().from(users).where(eq(users.id, caller.userId));
     const [lock] = await this.db
       .select({ offset: locks.timezoneRawOffset })
@@ -69,26 +90,25 @@ export class EKeyNotices {
       lock: lockName,
       sender: sender?.nickname || sender?.email || sender?.mobile || '',
       account: key.recipientAccount,
-      validity: validityText(caller.locale, lock?.offset ?? 0, {
+      validity: validityText(locale, lock?.offset ?? 0, {
         kind: KIND_OF[key.validityType] ?? 'permanent',
         start: key.startDate?.getTime(),
         end: key.endDate?.getTime(),
         cycle: key.cycle ?? undefined,
       }),
     };
-    await this.messenger.send({
-      channel,
-      recipient: address,
-      subject: channel === 'email' ? translate(caller.locale, 'notices.ekeySubject', params) : '',
-      body: translate(caller.locale, `notices.${body}`, params),
-      locale: caller.locale,
-      kind: body === 'ekeyBody' ? 'ekeyNotice' : 'ekeyInvitation',
-      metadata: { keyId: key.id, lockId: key.lockId },
-    });
+    return { params, subject: translate(locale, 'notices.ekeySubject', params) };
   }
 
-  /** The recipient's email or mobile for the channel: their account's, else the address the key was sent to. */
-  private async addressOf(key: EKeyRow, channel: 'email' | 'sms'): Promise<string> {
+  /**
+   * The recipient's email or mobile for the channel (their account's, else the address the key
+   * was sent to) and the language they read: their account's, else the sender's.
+   */
+  private async recipientOf(
+    key: EKeyRow,
+    channel: 'email' | 'sms',
+    fallback: Locale,
+  ): Promise<{ address: string; locale: Locale }> {
     const [recipient] = key.recipientId
       ? await this.db.select().from(users).where(eq(users.id, key.recipientId))
       : [undefined];
@@ -96,6 +116,6 @@ export class EKeyNotices {
     const mobile = recipient?.mobile ?? (isEmailAccount(key.recipientAccount) ? null : key.recipientAccount);
     const address = channel === 'email' ? email : mobile;
     if (!address) throw new ApiError('accountTypeNotSupported', {}, `the recipient has no ${channel} address`);
-    return address;
+    return { address, locale: resolveLocale(recipient?.locale) ?? fallback };
   }
 }

@@ -5,13 +5,14 @@ import type { CallContext } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { translate } from '../../i18n';
 import { credentialManager, requireOwner } from '../lock/credentialAccess';
+import { noticeCallerOf } from '../notice/noticeWriter';
 import { requireSession } from '../user/userRoutes';
 import { listLockKeys } from './ekeyQueries';
 import type { Caller, EKeyService } from './ekeyService';
 import { syncHeldKeys } from './ekeySync';
 
 export function callerOf(ctx: CallContext): Caller {
-  return { userId: requireSession(ctx).userId, locale: ctx.locale, brandName: ctx.brand.name };
+  return noticeCallerOf(ctx);
 }
 
 /** The eKey calls (docs/api.md): sending, listing, freezing, validity, deletion, and the holder's sync. */
@@ -93,7 +94,7 @@ export function ekeyRoutes(db: Db, keys: EKeyService): Route[] {
       count: await keys.endAll(requireSession(ctx).userId, params.lockId, 'reset'),
     })),
     route(ekey.sendNotice, async (params, ctx) => {
-      await keys.sendNotice(callerOf(ctx), params.keyId, params.channel);
+      await keys.sendNotice(callerOf(ctx), params.keyId, params.channel, params.templateId);
       return {};
     }),
     route(ekey.sync, async (_params, ctx) => ({ list: await syncHeldKeys(db, requireSession(ctx).userId) })),

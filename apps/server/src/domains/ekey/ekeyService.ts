@@ -382,9 +382,14 @@ export class EKeyService {
     return ids.length;
   }
 
-  /** Sends a key's notice to its recipient. */
-  async sendNotice(caller: Caller, keyId: number, channel: 'email' | 'sms'): Promise<void> {
+  /** Sends a key's notice to its recipient (in the owner's eKey template, when one is chosen). */
+  async sendNotice(
+    caller: Caller,
+    keyId: number,
+    channel: 'email' | 'sms',
+    templateId: number | undefined,
+  ): Promise<void> {
     const { key } = await this.changeableKey(caller.userId, keyId);
-    await this.notices.notify(caller, key, channel);
+    await this.notices.notify(caller, key, channel, templateId);
   }
 }

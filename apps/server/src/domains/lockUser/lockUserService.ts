@@ -16,8 +16,8 @@ import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import type { EKeyService } from '../ekey/ekeyService';
 import type { LockCredentialService } from '../lockCredential/lockCredentialService';
 import type { PasscodeService } from '../passcode/passcodeService';
-import { requireAdvancedFunction } from '../service/advancedFunction';
 import { mapAtMost } from '../shared/atMost';
+import { requireAdvancedFunction } from '../vip/advancedFunction';
 import { type HoldingRow, type HoldingScope, holdingOf, holdings, personKey, rowsOf } from './lockUserHoldings';
 
 interface Paging {

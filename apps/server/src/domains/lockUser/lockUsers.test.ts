@@ -24,6 +24,7 @@ import type { FleetLock } from '../../test/fleetProcess';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
 import type { TestClient } from '../../test/harness';
 import { operationEnd } from '../../test/operations';
+import { setVipStatus } from '../../test/vip';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -263,7 +264,7 @@ describe('deleting a lock user', () => {
 });
 
 describe('exporting lock users', () => {
-  const setVip = (status: number) => db().update(users).set({ vipStatus: status }).where(eq(users.id, ownerId));
+  const setVip = (status: number) => setVipStatus(db(), ownerId, status);
 
   it('needs the advanced function', async () => {
     await setVip(VipStatus.notOpen);
@@ -291,7 +292,8 @@ describe('exporting lock users', () => {
   });
 
   it("refuses another account's locks and an administrator's administered locks", async () => {
-    await db().update(users).set({ vipStatus: VipStatus.trial }).where(eq(users.email, DAVE));
+    const [daveRow] = await db().select().from(users).where(eq(users.email, DAVE));
+    await setVipStatus(db(), daveRow?.id as number, VipStatus.trial);
     expect((await owner.call(lockUser.exportUser, { lockIds: `${strangerLock}` })).body.errorCode).toBe(
       ERRORS.noPermission.code,
     );

@@ -1,16 +1,12 @@
 import { passcode } from '@smartlock/contract';
 import type { CallContext } from '../../http/context';
 import { type Route, route } from '../../http/router';
+import { noticeCallerOf } from '../notice/noticeWriter';
 import { requireSession } from '../user/userRoutes';
 import type { PasscodeCaller, PasscodeService } from './passcodeService';
 
 function callerOf(ctx: CallContext): PasscodeCaller {
-  return {
-    userId: requireSession(ctx).userId,
-    locale: ctx.locale,
-    brandName: ctx.brand.name,
-    brandMinLength: ctx.brand.passcodeMinLength,
-  };
+  return { ...noticeCallerOf(ctx), brandMinLength: ctx.brand.passcodeMinLength };
 }
 
 /** The passcode calls (docs/api.md). */

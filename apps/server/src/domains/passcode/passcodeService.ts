@@ -6,6 +6,8 @@ import {
   PasscodeType,
   parseAccount,
   type RemoteOperation,
+  resolveLocale,
+  TemplateType,
   validatePasscodeLength,
   validatePasscodeVersion,
 } from '@smartlock/contract';
@@ -17,11 +19,11 @@ import { nextSerialId } from '../../db/sequence';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import { translate } from '../../i18n';
-import type { Messenger } from '../../messaging/messenger';
-import type { NoticeCaller } from '../ekey/ekeyNotices';
 import { type CredentialManager, credentialManager } from '../lock/credentialAccess';
 import type { LockRow } from '../lock/lockAccess';
+import type { NoticeCaller, NoticeWriter } from '../notice/noticeWriter';
 import type { RemoteOperationService } from '../remote/remoteOperationService';
+import { findUserByAccount } from '../user/userQueries';
 import { issueOffline, type OfflineRequest, planOffline } from './offlineIssue';
 import { type PasscodeRow, presentPasscode } from './passcodePresenter';
 import { passcodeValidityText } from './passcodeText';
@@ -45,7 +47,7 @@ export class PasscodeService {
   constructor(
     private readonly db: Db,
     private readonly operations: RemoteOperationService,
-    private readonly messenger: Messenger,
+    private readonly notices: NoticeWriter,
   ) {}
 
   async get(caller: PasscodeCaller, lockId: number, request: OfflineRequest): Promise<PasscodeItem> {
@@ -209,10 +211,19 @@ export class PasscodeService {
     );
   }
 
-  /** Sends a passcode, its lock and validity to an address. */
+  /**
+   * Sends a passcode, its lock and validity to an address, in the standard words or the lock
+   * owner's passcode template, in the language of the address's account (else the caller's).
+   */
   async sendNotice(
     caller: PasscodeCaller,
-    request: { keyboardPwdId: number; channel: 'email' | 'sms'; receiver: string; countryCode?: string | undefined },
+    request: {
+      keyboardPwdId: number;
+      channel: 'email' | 'sms';
+      receiver: string;
+      countryCode?: string | undefined;
+      templateId?: number | undefined;
+    },
   ): Promise<void> {
     const { row, manager } = await this.managedPasscode(caller.userId, request.keyboardPwdId);
     const parsed = parseAccount(request.receiver, request.countryCode);
@@ -221,18 +232,24 @@ export class PasscodeService {
     if ((request.channel === 'email') !== isEmailAccount(parsed.account.value)) {
       throw new ApiError('accountTypeNotSupported', {}, 'the receiver does not match the channel');
     }
-    const params = {
-      brand: caller.brandName,
-      lock: manager.lock.name,
-      passcode: row.code,
-      validity: passcodeValidityText(caller.locale, manager.lock.timezoneRawOffset, row),
-    };
-    await this.messenger.send({
+    const reader = await findUserByAccount(this.db, parsed.account);
+    const locale = resolveLocale(reader?.locale) ?? caller.locale;
+    const validity = passcodeValidityText(locale, manager.lock.timezoneRawOffset, row);
+    const params = { brand: caller.brandName, lock: manager.lock.name, passcode: row.code, validity };
+    await this.notices.send({
+      caller,
+      lock: manager.lock,
       channel: request.channel,
       recipient: parsed.account.value,
-      subject: request.channel === 'email' ? translate(caller.locale, 'notices.passcodeSubject', params) : '',
-      body: translate(caller.locale, 'notices.passcodeBody', params),
-      locale: caller.locale,
+      locale,
+      type: TemplateType.passcode,
+      templateId: request.templateId,
+      standard: {
+        subject: translate(locale, 'notices.passcodeSubject', params),
+        body: translate(locale, 'notices.passcodeBody', params),
+      },
+      values: { passcode: row.code, time: validity },
+      linkUntil: row.endDate?.getTime() ?? null,
       kind: 'passcodeNotice',
       metadata: { passcodeId: row.id, lockId: row.lockId },
     });

@@ -18,7 +18,7 @@ import { lockRecords, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
 import { safeEqual } from '../../security/crypto';
-import { requireAdvancedFunction } from '../service/advancedFunction';
+import { requireAdvancedFunction } from '../vip/advancedFunction';
 import { afterPosition, typeAndTimeConditions } from './recordQuery';
 
 const DAY = 86_400_000;

@@ -27,6 +27,7 @@ import { deriveKey } from '../../security/crypto';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { setVipStatus } from '../../test/vip';
 import { RecordExports } from './recordExport';
 import { RecordIntake } from './recordIntake';
 
@@ -95,8 +96,7 @@ async function storedCount(lockId: number): Promise<number> {
 const upload = (client: TestClient, lockId: number, records: UploadedRecord[]) =>
   client.call<{ stored: number; duplicates: number }>(lockRecord.upload, { lockId, records: JSON.stringify(records) });
 
-const setVip = (userId: number, status: number) =>
-  db().update(users).set({ vipStatus: status }).where(eq(users.id, userId));
+const setVip = (userId: number, status: number) => setVipStatus(db(), userId, status);
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
-import { requireAdvancedFunction } from '../service/advancedFunction';
 import { mapAtMost } from '../shared/atMost';
+import { requireAdvancedFunction } from '../vip/advancedFunction';
 import type { RemoteOperationService } from './remoteOperationService';
 
 const AT_ONCE = 8;

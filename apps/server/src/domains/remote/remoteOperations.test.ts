@@ -23,6 +23,7 @@ import { type FleetServer, startFleetServer, until } from '../../test/fleetServe
 import type { TestClient, TestServer } from '../../test/harness';
 import { type LiveEvent, LiveStream } from '../../test/liveStream';
 import { operate, operationEnd } from '../../test/operations';
+import { setVipStatus } from '../../test/vip';
 
 const OWNER = 'fleet-owner@example.com';
 let setup: FleetServer;
@@ -241,10 +242,7 @@ describe('batch unlock and unlock links', () => {
     const without = await client.call(lock.batchUnlock, { lockIdList });
     expect(without.body.errorCode).toBe(ERRORS.advancedFunctionRequired.code);
     const [owner] = await db.select().from(users).where(eq(users.email, OWNER));
-    await db
-      .update(users)
-      .set({ vipStatus: VipStatus.trial })
-      .where(eq(users.id, owner?.id as number));
+    await setVipStatus(db, owner?.id as number, VipStatus.trial);
     const reply = await client.call<{
       list: { lockId: number; errorCode: number; operation: RemoteOperation | null }[];
     }>(lock.batchUnlock, { lockIdList });

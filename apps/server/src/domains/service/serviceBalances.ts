@@ -40,3 +40,12 @@ export async function addUnits(db: Executor, userId: number, serviceType: number
       set: { units: sql`${serviceBalances.units} + ${units}` },
     });
 }
+
+/** Every unit service's balance of an account (services it never bought: 0). */
+export async function balancesOf(db: Executor, userId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ serviceType: serviceBalances.serviceType, units: serviceBalances.units })
+    .from(serviceBalances)
+    .where(eq(serviceBalances.userId, userId));
+  return new Map(rows.map((row) => [row.serviceType, row.units]));
+}

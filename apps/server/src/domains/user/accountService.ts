@@ -4,6 +4,7 @@ import {
   countryForCallingCode,
   countryOfMobile,
   DEFAULT_COUNTRY_CODE,
+  type Locale,
   normalizeCountryCode,
   parseAccount,
   toE164,
@@ -50,6 +51,8 @@ export interface Caller {
   userAgent: string;
   appId: string;
   brand: Brand;
+  /** The language the caller uses: messages to the account are written in it from now on. */
+  locale: Locale;
 }
 
 /** The lock-out error, with the minutes left until the window ends. */
@@ -118,6 +121,7 @@ export class AccountService {
             nickname: input.nickname || defaultNickname(account),
             passwordHash,
             packageName: caller.brand.packageName,
+            locale: caller.locale,
           });
         }),
       'accountExists',
@@ -149,6 +153,7 @@ export class AccountService {
   }
 
   private async openSession(user: UserRow, caller: Caller) {
+    if (user.locale !== caller.locale) await updateUser(this.db, user.id, { locale: caller.locale });
     const session = await this.sessions.create(this.db, {
       userId: user.id,
       appId: caller.appId,

@@ -2,7 +2,12 @@ import { countryName, type DataOf, type Locale, type user as userCalls } from '@
 import type { UserRow } from './userQueries';
 
 /** The user-info reply of spec section 3, from an account row. */
-export function presentUserInfo(row: UserRow, locale: Locale, hasGateway: 0 | 1): DataOf<typeof userCalls.getInfo> {
+export function presentUserInfo(
+  row: UserRow,
+  locale: Locale,
+  hasGateway: 0 | 1,
+  paidUserStatus: number,
+): DataOf<typeof userCalls.getInfo> {
   return {
     uid: row.id,
     userId: row.email ?? row.mobile ?? '',
@@ -14,7 +19,7 @@ export function presentUserInfo(row: UserRow, locale: Locale, hasGateway: 0 | 1)
     nickname: row.nickname,
     headUrl: row.headUrl,
     hasGateway,
-    paidUserStatus: row.vipStatus,
+    paidUserStatus,
     balance: row.balanceCents / 100,
     isLogin: true,
   };

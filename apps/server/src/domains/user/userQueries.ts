@@ -27,11 +27,11 @@ export async function updatePasswordHash(db: Executor, userId: number, passwordH
   await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** Changes an account's own fields (nickname, country, avatar address, email, mobile). */
+/** Changes an account's own fields (nickname, country, avatar address, email, mobile, language). */
 export async function updateUser(
   db: Executor,
   userId: number,
-  values: Partial<Pick<UserRow, 'nickname' | 'countryId' | 'countryCode' | 'headUrl' | 'email' | 'mobile'>>,
+  values: Partial<Pick<UserRow, 'nickname' | 'countryId' | 'countryCode' | 'headUrl' | 'email' | 'mobile' | 'locale'>>,
 ): Promise<UserRow> {
   const [row] =
     Object.keys(values).length === 0

@@ -7,6 +7,7 @@ import type { SessionStore } from '../../http/session';
 import { hasOnlineGateway } from '../gateway/gatewayQueries';
 import type { SliderService } from '../verification/slider/sliderService';
 import type { ValidationCodeService } from '../verification/validationCodeService';
+import { vipStateOf } from '../vip/vipSubscriptions';
 import { type AccountService, accountOf, type Caller } from './accountService';
 import { presentUserInfo } from './presenters';
 import { updateUserInfo } from './profileService';
@@ -25,6 +26,7 @@ const callerOf = (ctx: CallContext): Caller => ({
   userAgent: ctx.userAgent,
   appId: ctx.app.appId,
   brand: ctx.brand,
+  locale: ctx.locale,
 });
 
 /** The caller's session; every session call has one (the router resolved it), this makes it explicit. */
@@ -46,7 +48,8 @@ export function userRoutes(deps: UserDeps): Route[] {
 
   /** The user info reply of /user/getInfo, for a row. */
   async function infoOf(row: UserRow, ctx: CallContext) {
-    return presentUserInfo(row, ctx.locale, await hasOnlineGateway(deps.db, row.id));
+    const [gateway, vipState] = await Promise.all([hasOnlineGateway(deps.db, row.id), vipStateOf(deps.db, row.id)]);
+    return presentUserInfo(row, ctx.locale, gateway, vipState.status);
   }
 
   return [
@@ -123,9 +126,8 @@ export function userRoutes(deps: UserDeps): Route[] {
     }),
 
     route(user.isPaidFeatureAvailable, async (_params, ctx) => {
-      const row = await findUserById(deps.db, requireSession(ctx).userId);
-      if (!row) throw new ApiError('loginExpired');
-      return { available: ctx.brand.hasPaidFeature, paidUserStatus: row.vipStatus };
+      const { status } = await vipStateOf(deps.db, requireSession(ctx).userId);
+      return { available: ctx.brand.hasPaidFeature, paidUserStatus: status };
     }),
   ];
 }

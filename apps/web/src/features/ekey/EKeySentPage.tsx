@@ -1,8 +1,7 @@
-import { ArrowLeftOutlined, MailOutlined, MessageOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { EKeyAuthorized, ekey, parseLockId } from '@smartlock/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Flex, Result, Skeleton, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Descriptions, Flex, Result, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorText } from '../../api/failureMessage';
@@ -11,6 +10,7 @@ import { useRouteLockId } from '../../app/routeLockId';
 import { findInPages } from '../credentials/findInPages';
 import { eKeyValidityText, formatInstant } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';
+import { EKeyNoticeForm } from './EKeyNoticeForm';
 import { EKeyStatusTag } from './EKeyStatusTag';
 import { issueEKeyPath } from './ekeyPaths';
 import { ekeyKeys } from './ekeyQueries';
@@ -22,12 +22,10 @@ import { ekeyKeys } from './ekeyQueries';
 export default function EKeySentPage() {
   const { t, i18n } = useTranslation();
   const { api } = useConsole();
-  const { message } = App.useApp();
   const lockId = useRouteLockId();
   const [params] = useSearchParams();
   const keyId = parseLockId(params.get('keyId'));
   const justSent = (useLocation().state as { sent?: boolean } | null)?.sent === true;
-  const [sending, setSending] = useState<'email' | 'sms'>();
   const key = useQuery({
     queryKey: ekeyKeys.find(lockId, keyId ?? 0),
     enabled: keyId !== undefined,
@@ -37,19 +35,6 @@ export default function EKeySentPage() {
         (item) => item.keyId === keyId,
       )) ?? null,
   });
-
-  async function notice(channel: 'email' | 'sms') {
-    if (keyId === undefined) return;
-    setSending(channel);
-    try {
-      await api.call(ekey.sendNotice, { keyId, channel });
-      message.success(t(channel === 'email' ? 'notice.sentEmail' : 'notice.sentSms'));
-    } catch (error) {
-      message.error(errorText(t, error));
-    } finally {
-      setSending(undefined);
-    }
-  }
 
   const back = (
     <Link to={tabPath('ekey', lockId)} key="back" data-testid="ekey-back">
@@ -140,29 +125,7 @@ export default function EKeySentPage() {
         />
       </Card>
       <Card size="small" title={t('ekey.sent.noticeTitle')}>
-        <Flex vertical gap={12}>
-          <span>{t('ekey.sent.noticeHint')}</span>
-          <Space wrap>
-            <Button
-              icon={<MailOutlined />}
-              loading={sending === 'email'}
-              disabled={sending !== undefined}
-              onClick={() => void notice('email')}
-              data-testid="ekey-notice-email"
-            >
-              {t('ekey.action.noticeEmail')}
-            </Button>
-            <Button
-              icon={<MessageOutlined />}
-              loading={sending === 'sms'}
-              disabled={sending !== undefined}
-              onClick={() => void notice('sms')}
-              data-testid="ekey-notice-sms"
-            >
-              {t('ekey.action.noticeSms')}
-            </Button>
-          </Space>
-        </Flex>
+        <EKeyNoticeForm keyId={item.keyId} lockId={lockId} />
       </Card>
       <Space wrap>
         {back}

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, MailOutlined, MessageOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { parseLockId, passcode } from '@smartlock/contract';
+import { parseLockId, passcode, TemplateType } from '@smartlock/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -29,6 +29,7 @@ import { formatInstant, passcodeValidityText } from '../credentials/validityText
 import { tabPath } from '../lock/detail/lockTabs';
 import { useLockDetail } from '../lock/lockQueries';
 import { formatUtcOffset } from '../lock/settings/timezones';
+import { NoticeTemplateSelect } from '../template/NoticeTemplateSelect';
 import { activationDeadline } from './issuePasscode';
 import { PasscodeStatusTag } from './PasscodeStatusTag';
 import { type NoticeChannel, noticeParams, noticeReceiverVerdict } from './passcodeNotice';
@@ -42,14 +43,18 @@ function handedOver(state: unknown, keyboardPwdId: number | undefined): Passcode
   return item && item.keyboardPwdId === keyboardPwdId ? item : undefined;
 }
 
-/** Sends a passcode by email or SMS: the receiver, checked for the channel before it goes. */
-function PasscodeNoticeForm({ keyboardPwdId }: { keyboardPwdId: number }) {
+/**
+ * Sends a passcode by email or SMS: the receiver, checked for the channel before it goes, in the
+ * standard words or one of the lock owner's passcode templates.
+ */
+function PasscodeNoticeForm({ keyboardPwdId, lockId }: { keyboardPwdId: number; lockId: number }) {
   const { t } = useTranslation();
   const { api } = useConsole();
   const { message } = App.useApp();
   const [channel, setChannel] = useState<NoticeChannel>('email');
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
   const [receiver, setReceiver] = useState('');
+  const [templateId, setTemplateId] = useState<number>();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -60,7 +65,7 @@ function PasscodeNoticeForm({ keyboardPwdId }: { keyboardPwdId: number }) {
     if (issue) return;
     setBusy(true);
     try {
-      await api.call(passcode.sendNotice, noticeParams(keyboardPwdId, channel, receiver, countryCode));
+      await api.call(passcode.sendNotice, noticeParams(keyboardPwdId, channel, receiver, countryCode, templateId));
       message.success(t(channel === 'email' ? 'notice.sentEmail' : 'notice.sentSms'));
     } catch (error) {
       setProblem(errorText(t, error));
@@ -76,6 +81,7 @@ function PasscodeNoticeForm({ keyboardPwdId }: { keyboardPwdId: number }) {
           value={channel}
           onChange={(value) => {
             setChannel(value);
+            setTemplateId(undefined);
             setProblem(undefined);
           }}
           options={[
@@ -101,6 +107,13 @@ function PasscodeNoticeForm({ keyboardPwdId }: { keyboardPwdId: number }) {
           />
         </Space.Compact>
       </Form.Item>
+      <NoticeTemplateSelect
+        lockId={lockId}
+        channel={channel}
+        type={TemplateType.passcode}
+        value={templateId}
+        onChange={setTemplateId}
+      />
       <Button
         type="primary"
         htmlType="submit"
@@ -238,7 +251,7 @@ export default function PasscodeSentPage() {
         ) : null}
       </Card>
       <Card size="small" title={t('passcode.sent.noticeTitle')}>
-        <PasscodeNoticeForm keyboardPwdId={item.keyboardPwdId} />
+        <PasscodeNoticeForm keyboardPwdId={item.keyboardPwdId} lockId={lockId} />
       </Card>
       <Space wrap>
         {back}

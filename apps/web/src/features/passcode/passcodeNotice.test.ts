@@ -17,4 +17,13 @@ describe("sending a passcode's notice", () => {
     expect(email).toEqual({ keyboardPwdId: 5, channel: 'email', receiver: 'bo@example.com' });
     expect(passcode.sendNotice.params.safeParse(email).success).toBe(true);
   });
+  it('names the template only when one is chosen', () => {
+    expect(noticeParams(5, 'email', 'bo@example.com', '+61', 9)).toEqual({
+      keyboardPwdId: 5,
+      channel: 'email',
+      receiver: 'bo@example.com',
+      templateId: 9,
+    });
+    expect(noticeParams(5, 'email', 'bo@example.com', '+61', undefined)).not.toHaveProperty('templateId');
+  });
 });

@@ -8,9 +8,18 @@ export function noticeReceiverVerdict(channel: NoticeChannel, receiver: string, 
   return channel === 'email' ? validateEmail(value) : validateMobile(value, countryCode);
 }
 
-/** The parameters of /passcode/sendNotice: the calling code goes with a mobile number only. */
-export function noticeParams(keyboardPwdId: number, channel: NoticeChannel, receiver: string, countryCode: string) {
-  const base = { keyboardPwdId, channel, receiver: receiver.trim() };
+/**
+ * The parameters of /passcode/sendNotice: the calling code goes with a mobile number only, a
+ * template only when one is chosen.
+ */
+export function noticeParams(
+  keyboardPwdId: number,
+  channel: NoticeChannel,
+  receiver: string,
+  countryCode: string,
+  templateId?: number,
+) {
+  const base = { keyboardPwdId, channel, receiver: receiver.trim(), ...(templateId ? { templateId } : {}) };
   const code = channel === 'sms' ? normalizeCountryCode(countryCode) : undefined;
   return code ? { ...base, countryCode: code } : base;
 }

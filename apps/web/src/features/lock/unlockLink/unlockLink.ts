@@ -1,10 +1,9 @@
-import { hasFeature, LockSwitch, RemoteUnlockSwitch } from '@smartlock/contract';
+import { hasFeature, LockSwitch, RemoteUnlockSwitch, UNLOCK_LINK_MAX_MINUTES } from '@smartlock/contract';
 
-/** Where an unlock link opens: the public unlock screen. */
-export const UNLOCK_LINK_PATH = '/unlockByLink';
+export { UNLOCK_LINK_PATH, unlockLinkUrl } from '@smartlock/contract';
 
 /** The longest validity the cloud accepts: 7 days, in minutes. */
-export const MAX_VALID_MINUTES = 7 * 24 * 60;
+export const MAX_VALID_MINUTES = UNLOCK_LINK_MAX_MINUTES;
 
 /** The validity choices the dialog offers, in minutes; "custom" lets the user type minutes. */
 export const VALIDITY_CHOICES = [
@@ -34,13 +33,6 @@ export function parseUnlockToken(raw: string | null | undefined): string | undef
   if (typeof raw !== 'string') return undefined;
   const token = raw.trim();
   return TOKEN.test(token) ? token : undefined;
-}
-
-/** The full address of an unlock link on this site. */
-export function unlockLinkUrl(origin: string, token: string): string {
-  const url = new URL(UNLOCK_LINK_PATH, origin);
-  url.searchParams.set('token', token);
-  return url.toString();
 }
 
 /**

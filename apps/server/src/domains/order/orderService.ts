@@ -1,0 +1,241 @@
+import {
+  type Locale,
+  ORDER_PAYMENT_MINUTES,
+  type OrderItem,
+  OrderStatus,
+  REFUND_WINDOW_DAYS,
+  ServiceType,
+} from '@smartlock/contract';
+import { and, count, desc, eq, lte, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
+import { ApiError } from '../../http/apiError';
+import { offsetOf, pageOf } from '../../http/paging';
+import type { Brand } from '../company/brands';
+import type { PaymentProviders } from '../payment/paymentProviders';
+import type { OrderRequest, PriceList } from '../service/priceList';
+import { balancesOf } from '../service/serviceBalances';
+import { requireLockOwner } from '../vip/advancedFunction';
+import { type OrderRow, restore, reverse } from './orderFulfilment';
+import { newOrderNo } from './orderNumber';
+import type { OrderPayments } from './orderPayments';
+import { describeOrder, paymentResultOf, presentOrder } from './orderPresenter';
+
+export interface OrderCaller {
+  userId: number;
+  locale: Locale;
+  brand: Brand;
+  /** The console's origin the payer came from: the checkout sends them back there. */
+  origin: string;
+}
+
+const DAY = 86_400_000;
+
+/** Where a checkout returns the payer: the purchase records, showing the order's result. */
+export function returnUrlOf(origin: string, orderNo: string): string {
+  return `${origin}/account/record?orderNo=${encodeURIComponent(orderNo)}`;
+}
+
+/**
+ * Orders of paid services (docs/payments.md): priced from the price list when made, paid through
+ * the payment method's provider within ORDER_PAYMENT_MINUTES, cancelled by the customer before,
+ * refunded on request within REFUND_WINDOW_DAYS when unused. What payments do to orders is
+ * OrderPayments'.
+ */
+export class OrderService {
+  constructor(
+    private readonly db: Db,
+    private readonly prices: PriceList,
+    private readonly providers: PaymentProviders,
+    private readonly payments: OrderPayments,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async create(caller: OrderCaller, request: OrderRequest): Promise<{ order: OrderItem; checkoutUrl: string }> {
+    if (!caller.brand.hasPaidFeature) throw new ApiError('paidFeaturesUnavailable');
+    const provider = this.providers.forMethod(request.paymentMethod);
+    if (!provider) throw new ApiError('paymentMethodUnavailable');
+    const quote = this.prices.quote(request);
+    if (request.serviceType === ServiceType.vip) {
+      const locks = await requireLockOwner(this.db, caller.userId);
+      if ((quote.lockLimit ?? 0) < locks) throw new ApiError('vipTierTooSmall', { limit: quote.lockLimit ?? 0, locks });
+    }
+    const now = Date.now();
+    const [order] = await this.db
+      .insert(orders)
+      .values({
+        orderNo: newOrderNo(now),
+        userId: caller.userId,
+        packageName: caller.brand.packageName,
+        serviceType: request.serviceType,
+        quantity: request.quantity,
+        lockLimit: quote.lockLimit,
+        unitPrice: quote.unitPrice,
+        amount: quote.amount,
+        currency: request.currency,
+        paymentMethod: request.paymentMethod,
+        provider: provider.name,
+        status: OrderStatus.created,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + ORDER_PAYMENT_MINUTES * 60_000),
+      })
+      .returning();
+    if (!order) throw new Error('order insert returned nothing');
+    return this.checkout(caller, order);
+  }
+
+  /** A new checkout for an order still waiting for its payment. */
+  async pay(caller: OrderCaller, orderNo: string): Promise<{ order: OrderItem; checkoutUrl: string }> {
+    const order = await this.own(caller.userId, orderNo);
+    if (order.status !== OrderStatus.created) throw new ApiError('orderStateConflict');
+    return this.checkout(caller, order);
+  }
+
+  async cancel(userId: number, locale: Locale, orderNo: string): Promise<OrderItem> {
+    const order = await this.own(userId, orderNo);
+    const [cancelled] = await this.db
+      .update(orders)
+      .set({ status: OrderStatus.cancelled, cancelledAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.created)))
+      .returning();
+    if (!cancelled) throw new ApiError('orderStateConflict');
+    await this.payments.tell(userId, orderNo);
+    return this.present(cancelled, locale);
+  }
+
+  /**
+   * The customer's refund: within the window and unused, what the order gave is taken back and
+   * the order marked refunded in one transaction; then the provider gives the money back. When it
+   * refuses, the order and what it gave are as they were.
+   */
+  async refund(userId: number, locale: Locale, orderNo: string): Promise<OrderItem> {
+    await this.own(userId, orderNo);
+    const { order, taken } = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
+      if (!row || row.status !== OrderStatus.paid || !row.paidAt) throw new ApiError('orderStateConflict');
+      if (Date.now() - row.paidAt.getTime() >= REFUND_WINDOW_DAYS * DAY) {
+        throw new ApiError('refundWindowPassed', { days: REFUND_WINDOW_DAYS });
+      }
+      const reversed = await reverse(tx, row, true);
+      await tx
+        .update(orders)
+        .set({ status: OrderStatus.refunded, refundedAt: new Date(), refundReason: 'customer', reversed })
+        .where(eq(orders.id, row.id));
+      return { order: row, taken: reversed };
+    });
+    const provider = this.providers.named(order.provider);
+    try {
+      if (!provider || !order.providerRef) throw new Error(`no provider ${order.provider} for the refund`);
+      await provider.refund({
+        orderNo,
+        providerRef: order.providerRef,
+        amount: order.amount,
+        currency: order.currency,
+      });
+    } catch (error) {
+      this.log.error({ err: error, orderNo }, 'the provider refused the refund; the order stays paid');
+      await this.db.transaction(async (tx) => {
+        await restore(tx, order, taken);
+        await tx
+          .update(orders)
+          .set({ status: OrderStatus.paid, refundedAt: null, refundReason: null, reversed: null })
+          .where(eq(orders.id, order.id));
+      });
+      throw new ApiError('operationFailed', {}, 'refund refused by the payment provider');
+    }
+    await this.payments.tell(userId, orderNo);
+    return this.present(await this.own(userId, orderNo), locale);
+  }
+
+  async list(userId: number, locale: Locale, query: { pageNo: number; pageSize: number; status?: number | undefined }) {
+    await this.expireOverdue(userId);
+    const where: SQL[] = [eq(orders.userId, userId)];
+    if (query.status !== undefined) where.push(eq(orders.status, query.status));
+    const [rows, [total], balances] = await Promise.all([
+      this.db
+        .select()
+        .from(orders)
+        .where(and(...where))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(query.pageSize)
+        .offset(offsetOf(query.pageNo, query.pageSize)),
+      this.db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(...where)),
+      balancesOf(this.db, userId),
+    ]);
+    return pageOf(
+      rows.map((row) => presentOrder(row, locale, balances.get(row.serviceType) ?? 0)),
+      total?.n ?? 0,
+      query.pageNo,
+      query.pageSize,
+    );
+  }
+
+  async detail(userId: number, locale: Locale, orderNo: string) {
+    const order = await this.own(userId, orderNo);
+    return { order: await this.present(order, locale), result: paymentResultOf(order) };
+  }
+
+  /**
+   * Marks orders whose payment time has run out as overdue (all of them, or one account's);
+   * answers them so their consoles can be told.
+   */
+  async expireOverdue(userId?: number): Promise<{ userId: number; orderNo: string }[]> {
+    const where = [eq(orders.status, OrderStatus.created), lte(orders.expiresAt, new Date())];
+    if (userId !== undefined) where.push(eq(orders.userId, userId));
+    const expired = await this.db
+      .update(orders)
+      .set({ status: OrderStatus.overdue })
+      .where(and(...where))
+      .returning({ userId: orders.userId, orderNo: orders.orderNo });
+    for (const order of expired) await this.payments.tell(order.userId, order.orderNo);
+    return expired;
+  }
+
+  /** One of the account's orders (another account's is as unknown as one that does not exist). */
+  private async own(userId: number, orderNo: string): Promise<OrderRow> {
+    await this.expireOverdue(userId);
+    const [order] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
+    if (!order) throw new ApiError('orderNotFound');
+    return order;
+  }
+
+  private async checkout(caller: OrderCaller, order: OrderRow): Promise<{ order: OrderItem; checkoutUrl: string }> {
+    const provider = this.providers.forMethod(order.paymentMethod);
+    if (!provider || provider.name !== order.provider) throw new ApiError('paymentMethodUnavailable');
+    let checkout: Awaited<ReturnType<typeof provider.createCheckout>>;
+    try {
+      checkout = await provider.createCheckout({
+        orderNo: order.orderNo,
+        amount: order.amount,
+        currency: order.currency,
+        method: order.paymentMethod,
+        description: describeOrder(order, caller.locale),
+        merchant: caller.brand.name,
+        expiresAt: order.expiresAt,
+        returnUrl: returnUrlOf(caller.origin, order.orderNo),
+        locale: caller.locale,
+      });
+    } catch (error) {
+      this.log.error({ err: error, orderNo: order.orderNo, provider: provider.name }, 'checkout could not be made');
+      throw new ApiError('paymentFailed');
+    }
+    const [updated] = await this.db
+      .update(orders)
+      .set({ providerRef: checkout.providerRef, declinedAt: null })
+      .where(eq(orders.id, order.id))
+      .returning();
+    return { order: await this.present(updated ?? order, caller.locale), checkoutUrl: checkout.url };
+  }
+
+  private async present(order: OrderRow, locale: Locale): Promise<OrderItem> {
+    const balances = await balancesOf(this.db, order.userId);
+    return presentOrder(order, locale, balances.get(order.serviceType) ?? 0);
+  }
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sandboxPayments } from '../../../db/schema';
+import {
+  type Checkout,
+  type CheckoutRequest,
+  ForgedNotification,
+  type IncomingNotification,
+  type NotificationAnswer,
+  type PaymentEvent,
+  type PaymentEventKind,
+  type PaymentProvider,
+} from '../paymentProvider';
+import type { SandboxEventBody, SandboxEventType, SandboxNotifier } from './sandboxNotifier';
+import { SIGNATURE_HEADER, verifyNotification } from './sandboxSignature';
+
+export type SandboxPayment = typeof sandboxPayments.$inferSelect;
+
+/** Where the sandbox's checkout pages are served. */
+export const SANDBOX_CHECKOUT_PATH = '/sandbox-pay/checkout';
+
+const KIND_OF: Record<SandboxEventType, PaymentEventKind> = {
+  'payment.succeeded': 'paid',
+  'payment.declined': 'declined',
+  'payment.cancelled': 'cancelled',
+  'refund.succeeded': 'refunded',
+};
+
+/** What the payer did on the checkout page, and how the payment answered. */
+export type CheckoutAction = 'pay' | 'decline' | 'cancel';
+export type CheckoutOutcome = 'paid' | 'declined' | 'cancelled' | 'expired' | 'closed';
+
+/**
+ * The built-in sandbox payment provider (docs/payments.md): a provider of its own that moves no
+ * money, with its own books (sandbox_payments), a hosted checkout page where the payer pays,
+ * has the payment declined or cancels, and signed notifications to the merchant's notify
+ * address, sent until taken. It serves every payment method where no real provider is set up.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox';
+  readonly accepted: NotificationAnswer = { status: 200, contentType: 'application/json', body: '{"received":true}' };
+
+  constructor(
+    private readonly db: Db,
+    private readonly notifier: SandboxNotifier,
+    private readonly key: Buffer,
+  ) {}
+
+  async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+    const id = `pay_${randomBytes(16).toString('hex')}`;
+    await this.db.insert(sandboxPayments).values({
+      id,
+      orderNo: request.orderNo,
+      merchant: request.merchant,
+      description: request.description,
+      amount: request.amount,
+      currency: request.currency,
+      method: request.method,
+      returnUrl: request.returnUrl,
+      status: 'open',
+      expiresAt: request.expiresAt,
+    });
+    return { url: `${SANDBOX_CHECKOUT_PATH}/${id}?lang=${request.locale}`, providerRef: id };
+  }
+
+  async readNotification(incoming: IncomingNotification): Promise<PaymentEvent | undefined> {
+    const body = incoming.rawBody.toString('utf8');
+    const header = incoming.headers[SIGNATURE_HEADER];
+    if (!verifyNotification(this.key, typeof header === 'string' ? header : undefined, body)) {
+      throw new ForgedNotification('signature');
+    }
+    let event: SandboxEventBody;
+    try {
+      event = JSON.parse(body) as SandboxEventBody;
+    } catch {
+      throw new ForgedNotification('not JSON');
+    }
+    const kind = KIND_OF[event.type];
+    if (!kind) return undefined;
+    return {
+      eventId: event.id,
+      kind,
+      orderNo: event.data.orderNo,
+      providerRef: event.data.payment,
+      amount: event.data.amount,
+      currency: event.data.currency,
+      at: event.created,
+    };
+  }
+
+  async refund(payment: { providerRef: string }): Promise<void> {
+    const now = new Date();
+    const [row] = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(sandboxPayments)
+        .set({ status: 'refunded', refundedAt: now })
+        .where(and(eq(sandboxPayments.id, payment.providerRef), eq(sandboxPayments.status, 'paid')))
+        .returning();
+      if (rows[0]) await this.notifier.enqueue(tx, 'refund.succeeded', rows[0], now.getTime());
+      return rows;
+    });
+    if (!row) throw new Error(`sandbox payment ${payment.providerRef} is not paid`);
+    this.notifier.kick();
+  }
+
+  /** A payment as its checkout page shows it. */
+  async payment(id: string): Promise<SandboxPayment | undefined> {
+    const [row] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+    return row;
+  }
+
+  /**
+   * The payer's choice on the checkout page: pay (succeeds), have the payment declined (nothing
+   * taken; the page offers to try again), or cancel. An open payment only, before it expires.
+   */
+  async act(id: string, action: CheckoutAction, now = Date.now()): Promise<CheckoutOutcome> {
+    const outcome = await this.db.transaction(async (tx): Promise<CheckoutOutcome> => {
+      const [row] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).for('update');
+      if (row?.status !== 'open') return 'closed';
+      if (now >= row.expiresAt.getTime()) return 'expired';
+      const at = new Date(now);
+      if (action === 'pay') {
+        await tx.update(sandboxPayments).set({ status: 'paid', paidAt: at }).where(eq(sandboxPayments.id, id));
+        await this.notifier.enqueue(tx, 'payment.succeeded', row, now);
+        return 'paid';
+      }
+      if (action === 'decline') {
+        await tx.update(sandboxPayments).set({ declinedAt: at }).where(eq(sandboxPayments.id, id));
+        await this.notifier.enqueue(tx, 'payment.declined', row, now);
+        return 'declined';
+      }
+      await tx.update(sandboxPayments).set({ status: 'cancelled' }).where(eq(sandboxPayments.id, id));
+      await this.notifier.enqueue(tx, 'payment.cancelled', row, now);
+      return 'cancelled';
+    });
+    this.notifier.kick();
+    return outcome;
+  }
+}

@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { LiveHub } from '../../live/liveHub';
+import { serverRoot } from '../../paths';
+import { deriveKey } from '../../security/crypto';
+import type { BrandRegistry } from '../company/brands';
+import { OrderPayments } from '../order/orderPayments';
+import { OrderService } from '../order/orderService';
+import { PriceList } from '../service/priceList';
+import { NOTIFY_PATH, registerPaymentNotifications } from './notifyRoute';
+import { PaymentProviders } from './paymentProviders';
+import { registerSandboxCheckout } from './sandbox/sandboxCheckoutRoutes';
+import { SandboxNotifier } from './sandbox/sandboxNotifier';
+import { SandboxProvider } from './sandbox/sandboxProvider';
+
+/** How often orders whose payment time ran out are marked overdue. */
+const EXPIRY_SWEEP_MS = 60_000;
+
+/**
+ * Where providers reach this server: PUBLIC_URL, else this instance's own listening address
+ * (known once it listens).
+ */
+export function publicBase(app: FastifyInstance, config: Config): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/$/, '');
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the server is not listening yet: set PUBLIC_URL');
+  const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address;
+  return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
+}
+
+/**
+ * Paid services (docs/payments.md): the price list, the payment providers behind the payment
+ * methods (the built-in sandbox where allowed), orders, the notification endpoint and the
+ * sandbox's checkout pages, and the timers that send due notifications and expire orders.
+ */
+export async function startPayments(
+  app: FastifyInstance,
+  deps: { config: Config; db: Db; secret: string; brands: BrandRegistry; live: LiveHub },
+) {
+  const { config, db } = deps;
+  const prices = new PriceList(config.PRICES_FILE ?? join(serverRoot(), 'prices.json'));
+  const sandboxAllowed = config.PAYMENT_SANDBOX ?? config.NODE_ENV !== 'production';
+  const sandboxKey = deriveKey(deps.secret, 'sandbox-payments');
+  const notifier = new SandboxNotifier(
+    db,
+    sandboxKey,
+    app.log,
+    () => `${publicBase(app, config)}${NOTIFY_PATH}/sandbox`,
+  );
+  const sandbox = sandboxAllowed ? new SandboxProvider(db, notifier, sandboxKey) : undefined;
+  const providers = new PaymentProviders({}, sandbox);
+  const payments = new OrderPayments(db, deps.live, app.log);
+  const orders = new OrderService(db, prices, providers, payments, app.log);
+
+  await registerPaymentNotifications(app, { providers, payments });
+  if (sandbox) {
+    registerSandboxCheckout(app, { sandbox, brands: deps.brands });
+    notifier.start();
+  }
+  const sweep = setInterval(() => {
+    orders.expireOverdue().catch((err) => app.log.warn({ err }, 'expiring orders failed'));
+  }, EXPIRY_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await notifier.stop();
+  });
+  return { prices, providers, orders, notifier, sandbox };
+}

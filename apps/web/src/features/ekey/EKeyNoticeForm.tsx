@@ -1,0 +1,73 @@
+import { MailOutlined, MessageOutlined, SendOutlined } from '@ant-design/icons';
+import { ekey, TemplateType } from '@smartlock/contract';
+import { App, Button, Flex, Form, Segmented, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/failureMessage';
+import { useConsole } from '../../app/context';
+import { NoticeTemplateSelect } from '../template/NoticeTemplateSelect';
+
+type Channel = 'email' | 'sms';
+
+/**
+ * An eKey's notice to its recipient, by email or SMS, in the standard words or one of the lock
+ * owner's eKey templates; it uses a unit of the owner's balance of the channel.
+ */
+export function EKeyNoticeForm({ keyId, lockId }: { keyId: number; lockId: number }) {
+  const { t } = useTranslation();
+  const { api } = useConsole();
+  const { message } = App.useApp();
+  const [channel, setChannel] = useState<Channel>('email');
+  const [templateId, setTemplateId] = useState<number>();
+  const [sending, setSending] = useState(false);
+
+  async function send() {
+    setSending(true);
+    try {
+      await api.call(ekey.sendNotice, { keyId, channel, ...(templateId ? { templateId } : {}) });
+      message.success(t(channel === 'email' ? 'notice.sentEmail' : 'notice.sentSms'));
+    } catch (error) {
+      message.error(errorText(t, error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Form layout="vertical" onFinish={() => void send()} data-testid="ekey-notice-form">
+      <Typography.Paragraph>{t('ekey.sent.noticeHint')}</Typography.Paragraph>
+      <Form.Item label={t('notice.channel')}>
+        <Segmented<Channel>
+          value={channel}
+          onChange={(value) => {
+            setChannel(value);
+            setTemplateId(undefined);
+          }}
+          options={[
+            { value: 'email', label: t('notice.email'), icon: <MailOutlined /> },
+            { value: 'sms', label: t('notice.sms'), icon: <MessageOutlined /> },
+          ]}
+          data-testid="ekey-notice-channel"
+        />
+      </Form.Item>
+      <NoticeTemplateSelect
+        lockId={lockId}
+        channel={channel}
+        type={TemplateType.eKey}
+        value={templateId}
+        onChange={setTemplateId}
+      />
+      <Flex>
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SendOutlined />}
+          loading={sending}
+          data-testid="ekey-notice-send"
+        >
+          {t('notice.send')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
