@@ -99,3 +99,31 @@ test('an owner buys SMS through the sandbox checkout, writes an SMS template and
   await page.goto(site('/account/service'));
   await expect.poll(() => smsBalance(page)).toBe(before + 99);
 });
+
+test('a blocked payment window is said so, and the payer opens the checkout from the link; a declined payment can be tried again', async ({
+  page,
+  site,
+}) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => {
+    // The browser's pop-up blocker: windows opened by script get nothing.
+    window.open = () => null;
+  });
+  await logInAsDemo(page, site);
+  await page.goto(site('/account/service'));
+  await page.getByTestId('service-buy-4').click();
+  await choose(page, 'purchase-package-100');
+  await page.getByTestId('purchase-pay').click();
+  await expect(page.getByTestId('payment-popup-blocked')).toContainText('The pop-up window was blocked');
+  await shot(page, 'payment-popup-blocked');
+  const opened = page.waitForEvent('popup');
+  await page.getByTestId('payment-open-link').click();
+  const checkout = await opened;
+  await checkout.getByTestId('sandbox-decline').click();
+  await expect(checkout.getByTestId('sandbox-notice')).toHaveAttribute('data-notice', 'declined');
+  await expect(page.getByTestId('payment-result')).toHaveAttribute('data-result', 'failed');
+  await expect(page.getByTestId('payment-result')).toContainText('Payment failed.');
+  await checkout.getByTestId('sandbox-pay').click();
+  await expect(page.getByTestId('payment-result')).toHaveAttribute('data-result', 'success');
+  await checkout.close();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configuredProviders, loadConfig } from './config';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -33,5 +33,18 @@ describe('configuration', () => {
 
   it('refuses an API client with a short secret', () => {
     expect(() => loadConfig({ API_APPS: 'partner:short' })).toThrow(/API_APPS/);
+  });
+
+  it('takes a payment provider with all its settings or none, and one that notifies only with PUBLIC_URL', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(
+      /stripe: set all of .*missing STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(configuredProviders(loadConfig({ STRIPE_SECRET_KEY: 'sk', STRIPE_WEBHOOK_SECRET: 'whsec' }))).toEqual([
+      'stripe',
+    ]);
+    const alipay = { ALIPAY_APP_ID: '2021', ALIPAY_PRIVATE_KEY: 'k', ALIPAY_PUBLIC_KEY: 'p' };
+    expect(() => loadConfig(alipay)).toThrow(/PUBLIC_URL: alipay send notifications to it/);
+    expect(configuredProviders(loadConfig({ ...alipay, PUBLIC_URL: 'https://console.example' }))).toEqual(['alipay']);
+    expect(() => loadConfig({ WECHATPAY_API_V3_KEY: 'short' })).toThrow(/WECHATPAY_API_V3_KEY/);
   });
 });

@@ -45,6 +45,23 @@ export const configSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Offer the built-in sandbox payment provider (no real money). Defaults to on outside production. */
   PAYMENT_SANDBOX: boolish.optional(),
+  /** Alipay (payment method 1): all of APP_ID and both keys, or none (docs/payments.md). */
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  /** WeChat Pay API v3 (payment method 2). */
+  WECHATPAY_APP_ID: z.string().optional(),
+  WECHATPAY_MCH_ID: z.string().optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  WECHATPAY_SERIAL_NO: z.string().optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_API_V3_KEY: z.string().length(32).optional(),
+  WECHATPAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
+  /** Stripe (payment method 3). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
   CONSOLE_APP_ID: z.string().min(1).default('smartlock-console'),
   CONSOLE_APP_SECRET: z.string().min(16).optional(),
   API_APPS: apiApps.default([]),
@@ -83,7 +100,50 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`).join('\n');
     throw new ConfigError(`Invalid configuration:\n${problems}`);
   }
+  const problems = paymentProviderProblems(parsed.data);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return parsed.data;
+}
+
+/** The settings each real payment provider needs: all of them or none. */
+export const PAYMENT_PROVIDER_SETTINGS = {
+  alipay: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
+  wechatpay: [
+    'WECHATPAY_APP_ID',
+    'WECHATPAY_MCH_ID',
+    'WECHATPAY_PRIVATE_KEY',
+    'WECHATPAY_SERIAL_NO',
+    'WECHATPAY_PLATFORM_PUBLIC_KEY',
+    'WECHATPAY_API_V3_KEY',
+  ],
+  stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+} as const satisfies Record<string, readonly (keyof Config)[]>;
+
+/** Which real payment providers are set up (every setting given). */
+export function configuredProviders(config: Config): (keyof typeof PAYMENT_PROVIDER_SETTINGS)[] {
+  return (Object.keys(PAYMENT_PROVIDER_SETTINGS) as (keyof typeof PAYMENT_PROVIDER_SETTINGS)[]).filter((name) =>
+    PAYMENT_PROVIDER_SETTINGS[name].every((setting) => config[setting]),
+  );
+}
+
+/** A provider half set up, or one that needs PUBLIC_URL for its notifications without it. */
+function paymentProviderProblems(config: Config): string[] {
+  const problems: string[] = [];
+  for (const [name, settings] of Object.entries(PAYMENT_PROVIDER_SETTINGS)) {
+    const given = settings.filter((setting) => config[setting]);
+    if (given.length > 0 && given.length < settings.length) {
+      problems.push(
+        `${name}: set all of ${settings.join(', ')} (missing ${settings.filter((s) => !config[s]).join(', ')})`,
+      );
+    }
+  }
+  const notified = configuredProviders(config).filter((name) => name !== 'stripe');
+  if (notified.length > 0 && !config.PUBLIC_URL) {
+    problems.push(
+      `PUBLIC_URL: ${notified.join(' and ')} send notifications to it; set the address the server is reached at`,
+    );
+  }
+  return problems;
 }
 
 /** Config for tests and tools: defaults plus overrides, without reading the environment. */

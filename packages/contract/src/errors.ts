@@ -111,6 +111,7 @@ export const ERRORS = {
   smsBalanceEmpty: { code: -5022, http: 402 },
   emailBalanceEmpty: { code: -5023, http: 402 },
   faceIdentifyBalanceEmpty: { code: -5024, http: 402 },
+  faceIdentificationRequired: { code: -5025, http: 403 },
 
   // Paid services, orders and payments.
   paymentFailed: { code: -5001, http: 402 },

@@ -3,6 +3,7 @@ export * from './commerce/money';
 export * from './commerce/vipState';
 export * from './countries';
 export * from './credentials/eKeyCredential';
+export * from './credentials/faceIdentification';
 export * from './credentials/offlinePasscode';
 export * from './device/canonicalJson';
 export * from './device/messages';

@@ -707,3 +707,24 @@ export const messageTemplates = pgTable(
   },
   (t) => [unique('message_templates_name').on(t.userId, t.channel, t.name)],
 );
+
+/** Face identifications of eKey holders (each used a unit of the lock owner's face identification balance). */
+export const faceIdentifications = pgTable(
+  'face_identifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => ekeys.id, { onDelete: 'cascade' }),
+    lockId: lockRef(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Whose balance paid for it: the lock's owner at the time. */
+    payerId: integer('payer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('face_identifications_key_idx').on(t.keyId, t.createdAt.desc())],
+);

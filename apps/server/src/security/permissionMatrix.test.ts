@@ -251,6 +251,7 @@ const WATCHED_TABLES = [
   'message_templates',
   'sandbox_payments',
   'sandbox_notifications',
+  'face_identifications',
 ];
 
 let server: TestServer;

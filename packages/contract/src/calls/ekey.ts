@@ -218,8 +218,21 @@ export const heldKey = keyBasics.extend({
   lockMac: z.string(),
   /** The signed credential the app shows the lock over Bluetooth (docs/credentials.md). */
   credential: z.string().nullable(),
+  /** The lock asks for the holder's face identification now, before the key is used (/ekey/faceAuth). */
+  faceAuthRequired: z.boolean(),
 });
 export type HeldKey = z.infer<typeof heldKey>;
+
+export const faceAuth = defineCall({
+  path: '/ekey/faceAuth',
+  method: 'POST',
+  auth: 'session',
+  multipart: true,
+  summary:
+    "The holder's face identification before using a key on a lock that asks for it (its face identify switch on), as often as the lock's frequency says: a photo with one clear frontal face (part `photo`), checked as a face credential's is, uses one unit of the lock owner's face identification balance (faceIdentifyBalanceEmpty). When none is due, nothing is checked or used (`identified` false). Answers when the next one is due (null: never).",
+  params: z.object({ keyId: idField }),
+  data: z.object({ identified: z.boolean(), dueAgainAt: z.number().nullable() }),
+});
 
 export const sync = defineCall({
   path: '/ekey/sync',

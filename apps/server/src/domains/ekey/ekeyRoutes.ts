@@ -7,6 +7,7 @@ import { translate } from '../../i18n';
 import { credentialManager, requireOwner } from '../lock/credentialAccess';
 import { noticeCallerOf } from '../notice/noticeWriter';
 import { requireSession } from '../user/userRoutes';
+import { FaceIdentification } from './ekeyFaceAuth';
 import { listLockKeys } from './ekeyQueries';
 import type { Caller, EKeyService } from './ekeyService';
 import { syncHeldKeys } from './ekeySync';
@@ -98,5 +99,9 @@ export function ekeyRoutes(db: Db, keys: EKeyService): Route[] {
       return {};
     }),
     route(ekey.sync, async (_params, ctx) => ({ list: await syncHeldKeys(db, requireSession(ctx).userId) })),
+
+    route(ekey.faceAuth, async (params, ctx) =>
+      new FaceIdentification(db).identify(requireSession(ctx).userId, params.keyId, ctx.files, ctx.locale),
+    ),
   ];
 }

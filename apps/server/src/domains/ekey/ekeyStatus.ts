@@ -3,6 +3,9 @@ import { EKeyStatus } from '@smartlock/contract';
 /** Keys that are gone for good: no list shows them. */
 export const GONE_EKEY_STATUSES = [EKeyStatus.deleted, EKeyStatus.reset] as const;
 
+/** Keys in force: normal, or updating (a new validity waiting for the holder's app; the key stays usable). */
+export const IN_FORCE_EKEY_STATUSES = [EKeyStatus.normal, EKeyStatus.updating] as const;
+
 /** Keys on their way out (until the holder's app syncs) or gone: they no longer count as a key of the recipient. */
 export const ENDED_EKEY_STATUSES = [
   EKeyStatus.deleting,

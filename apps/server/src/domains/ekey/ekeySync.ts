@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ekeys, locks, users } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
+import { asksFaceIdentification, identificationPending, lastIdentifications } from './ekeyFaceAuth';
 import { credentialOf } from './ekeyGrant';
 import { markOverdue } from './ekeyQueries';
 import { GONE_EKEY_STATUSES, SYNC_TRANSITIONS } from './ekeyStatus';
@@ -50,6 +51,10 @@ export async function syncHeldKeys(db: Db, userId: number): Promise<HeldKey[]> {
     .leftJoin(users, eq(users.id, ekeys.senderId))
     .where(and(eq(ekeys.recipientId, userId), notInArray(ekeys.status, [...GONE_EKEY_STATUSES])))
     .orderBy(locks.name, ekeys.id);
+  const identified = await lastIdentifications(
+    db,
+    rows.filter((r) => asksFaceIdentification(r.lock)).map((r) => r.key.id),
+  );
   return Promise.all(
     rows.map(async ({ key, lock, sender }) => ({
       keyId: key.id,
@@ -66,6 +71,7 @@ export async function syncHeldKeys(db: Db, userId: number): Promise<HeldKey[]> {
       remoteEnable: key.remoteEnable === 1,
       keyRight: key.keyRight,
       credential: key.status === EKeyStatus.normal ? await credentialOf(key, lock, username) : null,
+      faceAuthRequired: identificationPending(lock, identified.get(key.id) ?? null),
     })),
   );
 }

@@ -1,8 +1,9 @@
-import { EKeyAuthorized, EKeyStatus, LockRole, type Span, ValidityType } from '@smartlock/contract';
+import { EKeyAuthorized, LockRole, type Span, ValidityType } from '@smartlock/contract';
 import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
+import { IN_FORCE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 
 export type LockRow = typeof locks.$inferSelect;
 
@@ -24,7 +25,7 @@ export interface ManagedLock {
  * The statuses of an administrator eKey that administer: normal, and updating (a new validity
  * waiting for the holder's app; the key stays in force). Frozen, leaving or overdue keys do not.
  */
-const ADMINISTERING = [EKeyStatus.normal, EKeyStatus.updating] as const;
+const ADMINISTERING = IN_FORCE_EKEY_STATUSES;
 
 /**
  * The lock if the caller manages it (owner or authorized administrator), else "no permission" —

@@ -54,6 +54,10 @@ export class OrderPayments {
           const inTime =
             order.status === OrderStatus.created ||
             (order.status === OrderStatus.overdue && event.at <= order.expiresAt.getTime());
+          // The same payment told again (another notification of it): nothing new.
+          if (current && (order.status === OrderStatus.paid || order.status === OrderStatus.refunded)) {
+            return { outcome: 'ignored', order };
+          }
           if (inTime) {
             await set({
               status: OrderStatus.paid,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
+import { PaymentMethod } from '@smartlock/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
+import { type Config, configuredProviders } from '../../config';
 import type { Db } from '../../db/client';
 import type { LiveHub } from '../../live/liveHub';
 import { serverRoot } from '../../paths';
@@ -10,7 +11,11 @@ import { OrderPayments } from '../order/orderPayments';
 import { OrderService } from '../order/orderService';
 import { PriceList } from '../service/priceList';
 import { NOTIFY_PATH, registerPaymentNotifications } from './notifyRoute';
+import type { PaymentProvider } from './paymentProvider';
 import { PaymentProviders } from './paymentProviders';
+import { AlipayProvider } from './providers/alipay';
+import { StripeProvider } from './providers/stripe';
+import { WechatPayProvider } from './providers/wechatPay';
 import { registerSandboxCheckout } from './sandbox/sandboxCheckoutRoutes';
 import { SandboxNotifier } from './sandbox/sandboxNotifier';
 import { SandboxProvider } from './sandbox/sandboxProvider';
@@ -28,6 +33,42 @@ export function publicBase(app: FastifyInstance, config: Config): string {
   if (!address || typeof address === 'string') throw new Error('the server is not listening yet: set PUBLIC_URL');
   const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address;
   return `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`;
+}
+
+/** The real payment providers the configuration sets up, by the payment method each takes. */
+function realProviders(app: FastifyInstance, config: Config): Partial<Record<number, PaymentProvider>> {
+  const configured = configuredProviders(config);
+  const notifyUrl = (name: string) => () => `${publicBase(app, config)}${NOTIFY_PATH}/${name}`;
+  const providers: Partial<Record<number, PaymentProvider>> = {};
+  if (configured.includes('alipay')) {
+    providers[PaymentMethod.mobilePay] = new AlipayProvider({
+      appId: config.ALIPAY_APP_ID ?? '',
+      privateKey: config.ALIPAY_PRIVATE_KEY ?? '',
+      alipayPublicKey: config.ALIPAY_PUBLIC_KEY ?? '',
+      gateway: config.ALIPAY_GATEWAY,
+      notifyUrl: notifyUrl('alipay'),
+    });
+  }
+  if (configured.includes('wechatpay')) {
+    providers[PaymentMethod.socialWallet] = new WechatPayProvider({
+      appId: config.WECHATPAY_APP_ID ?? '',
+      mchId: config.WECHATPAY_MCH_ID ?? '',
+      privateKey: config.WECHATPAY_PRIVATE_KEY ?? '',
+      serialNo: config.WECHATPAY_SERIAL_NO ?? '',
+      platformPublicKey: config.WECHATPAY_PLATFORM_PUBLIC_KEY ?? '',
+      apiV3Key: config.WECHATPAY_API_V3_KEY ?? '',
+      apiBase: config.WECHATPAY_API_BASE,
+      notifyUrl: notifyUrl('wechatpay'),
+    });
+  }
+  if (configured.includes('stripe')) {
+    providers[PaymentMethod.international] = new StripeProvider({
+      secretKey: config.STRIPE_SECRET_KEY ?? '',
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET ?? '',
+      apiBase: config.STRIPE_API_BASE,
+    });
+  }
+  return providers;
 }
 
 /**
@@ -50,7 +91,7 @@ export async function startPayments(
     () => `${publicBase(app, config)}${NOTIFY_PATH}/sandbox`,
   );
   const sandbox = sandboxAllowed ? new SandboxProvider(db, notifier, sandboxKey) : undefined;
-  const providers = new PaymentProviders({}, sandbox);
+  const providers = new PaymentProviders(realProviders(app, config), sandbox);
   const payments = new OrderPayments(db, deps.live, app.log);
   const orders = new OrderService(db, prices, providers, payments, app.log);
 

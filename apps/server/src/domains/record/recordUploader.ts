@@ -1,13 +1,10 @@
-import { EKeyStatus } from '@smartlock/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { keyAdmits } from '../ekey/ekeyGrant';
+import { IN_FORCE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import { type LockRow, managedLock } from '../lock/lockAccess';
-
-/** eKey statuses in force: normal, and updating (a new validity waiting for the holder's app). */
-const IN_FORCE = [EKeyStatus.normal, EKeyStatus.updating] as const;
 
 /**
  * The lock if the caller may upload its records: one they manage (owner or authorized
@@ -25,7 +22,9 @@ export async function uploaderLock(db: Executor, userId: number, lockId: number)
     .select({ key: ekeys, lock: locks })
     .from(ekeys)
     .innerJoin(locks, eq(locks.id, ekeys.lockId))
-    .where(and(eq(ekeys.lockId, lockId), eq(ekeys.recipientId, userId), inArray(ekeys.status, [...IN_FORCE])));
+    .where(
+      and(eq(ekeys.lockId, lockId), eq(ekeys.recipientId, userId), inArray(ekeys.status, [...IN_FORCE_EKEY_STATUSES])),
+    );
   const held = rows.find((r) => keyAdmits(r.key, r.lock));
   if (!held) throw new ApiError('noPermission', {}, 'no eKey of the lock in force');
   return held.lock;

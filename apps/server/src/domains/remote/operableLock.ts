@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
+import { keyIdentificationPending } from '../ekey/ekeyFaceAuth';
 import { keyAdmits } from '../ekey/ekeyGrant';
 import { type LockRow, managedLock } from '../lock/lockAccess';
 
@@ -36,5 +37,6 @@ export async function operableLock(
     );
   const usable = rows.find((r) => r.key.validityType !== ValidityType.once && keyAdmits(r.key, r.lock));
   if (!usable) throw new ApiError('noPermission', {}, 'no eKey allowing remote unlock now');
+  if (await keyIdentificationPending(db, usable.key, usable.lock)) throw new ApiError('faceIdentificationRequired');
   return usable.lock;
 }

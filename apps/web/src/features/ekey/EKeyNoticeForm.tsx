@@ -1,13 +1,12 @@
-import { MailOutlined, MessageOutlined, SendOutlined } from '@ant-design/icons';
+import { SendOutlined } from '@ant-design/icons';
 import { ekey, TemplateType } from '@smartlock/contract';
-import { App, Button, Flex, Form, Segmented, Typography } from 'antd';
+import { App, Button, Flex, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
+import { type NoticeChannel, NoticeChannelField } from '../credentials/NoticeChannelField';
 import { NoticeTemplateSelect } from '../template/NoticeTemplateSelect';
-
-type Channel = 'email' | 'sms';
 
 /**
  * An eKey's notice to its recipient, by email or SMS, in the standard words or one of the lock
@@ -17,7 +16,7 @@ export function EKeyNoticeForm({ keyId, lockId }: { keyId: number; lockId: numbe
   const { t } = useTranslation();
   const { api } = useConsole();
   const { message } = App.useApp();
-  const [channel, setChannel] = useState<Channel>('email');
+  const [channel, setChannel] = useState<NoticeChannel>('email');
   const [templateId, setTemplateId] = useState<number>();
   const [sending, setSending] = useState(false);
 
@@ -36,20 +35,14 @@ export function EKeyNoticeForm({ keyId, lockId }: { keyId: number; lockId: numbe
   return (
     <Form layout="vertical" onFinish={() => void send()} data-testid="ekey-notice-form">
       <Typography.Paragraph>{t('ekey.sent.noticeHint')}</Typography.Paragraph>
-      <Form.Item label={t('notice.channel')}>
-        <Segmented<Channel>
-          value={channel}
-          onChange={(value) => {
-            setChannel(value);
-            setTemplateId(undefined);
-          }}
-          options={[
-            { value: 'email', label: t('notice.email'), icon: <MailOutlined /> },
-            { value: 'sms', label: t('notice.sms'), icon: <MessageOutlined /> },
-          ]}
-          data-testid="ekey-notice-channel"
-        />
-      </Form.Item>
+      <NoticeChannelField
+        value={channel}
+        onChange={(value) => {
+          setChannel(value);
+          setTemplateId(undefined);
+        }}
+        testId="ekey-notice-channel"
+      />
       <NoticeTemplateSelect
         lockId={lockId}
         channel={channel}

@@ -1,6 +1,6 @@
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { moneyText, OrderStatus, order as orderCalls } from '@smartlock/contract';
-import { Alert, App, Button, Descriptions, Flex, Modal, Result, Spin, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Flex, Modal, QRCode, Result, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
@@ -13,6 +13,8 @@ export interface PaymentInProgress {
   checkoutUrl: string;
   /** The browser blocked the payment window. */
   blocked: boolean;
+  /** The checkout is a code the payer scans in their app (shown here, no window). */
+  scan: boolean;
 }
 
 /**
@@ -91,6 +93,12 @@ export function PaymentDialog({
       {summary}
       {waiting ? (
         <Flex vertical gap={12} style={{ marginTop: 16 }}>
+          {payment.scan ? (
+            <Flex vertical align="center" gap={8} data-testid="payment-scan">
+              <QRCode value={payment.checkoutUrl} size={200} />
+              <Typography.Text type="secondary">{t('order.payment.scan')}</Typography.Text>
+            </Flex>
+          ) : null}
           {payment.blocked ? (
             <Alert
               type="warning"
@@ -104,7 +112,7 @@ export function PaymentDialog({
               data-testid="payment-popup-blocked"
             />
           ) : (
-            <Flex align="center" gap={12} data-testid="payment-waiting">
+            <Flex align="center" gap={12} data-testid="payment-waiting" hidden={payment.scan}>
               <Spin />
               <span>{t('order.payment.waiting')}</span>
             </Flex>
@@ -116,9 +124,11 @@ export function PaymentDialog({
             <Button danger onClick={() => void cancel()} data-testid="payment-cancel-order">
               {t('order.action.cancel')}
             </Button>
-            <Button icon={<ReloadOutlined />} onClick={() => onPayAgain(order.orderNo)} data-testid="payment-reopen">
-              {t('order.payment.reopen')}
-            </Button>
+            {payment.scan ? null : (
+              <Button icon={<ReloadOutlined />} onClick={() => onPayAgain(order.orderNo)} data-testid="payment-reopen">
+                {t('order.payment.reopen')}
+              </Button>
+            )}
             <Button
               type="primary"
               loading={detail.isFetching && checked}

@@ -1,5 +1,5 @@
 import { OrderStatus, order as orderCalls } from '@smartlock/contract';
-import { App, Flex, Select } from 'antd';
+import { App, Flex, Grid, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -39,6 +39,7 @@ function PurchaseRecords() {
   const refresh = useRefreshCommerce();
   const { payAgain, dialog } = usePayment();
   const [status, setStatus] = useState<number>();
+  const phone = !Grid.useBreakpoint().md;
   const [page, setPage] = usePaging({ status });
   const list = useOrders({ ...page, status });
   useStepBackFromEmptyPage(list, page, setPage);
@@ -72,8 +73,8 @@ function PurchaseRecords() {
         });
       }
     };
-    return orderColumns(t, i18n.language, act);
-  }, [api, i18n.language, message, modal, payAgain, refresh, t]);
+    return orderColumns(t, i18n.language, act, phone);
+  }, [api, i18n.language, message, modal, payAgain, phone, refresh, t]);
 
   return (
     <>

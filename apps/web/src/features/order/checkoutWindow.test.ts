@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPaymentWindow, sendToCheckout } from './checkoutWindow';
+import { isScanToPay, openPaymentWindow, sendToCheckout } from './checkoutWindow';
 
 function fakeWindow() {
   return { closed: false, location: { href: 'about:blank' }, document: { title: '' } } as unknown as Window;
@@ -18,5 +18,14 @@ describe('the payment window', () => {
     expect(sendToCheckout(null, '/x')).toBe(false);
     const closed = { ...fakeWindow(), closed: true } as Window;
     expect(sendToCheckout(closed, '/x')).toBe(false);
+  });
+});
+
+describe('a checkout to scan', () => {
+  it('is an app address, not a page of this site or another', () => {
+    expect(isScanToPay('weixin://wxpay/bizpayurl?pr=abc')).toBe(true);
+    expect(isScanToPay('/sandbox-pay/checkout/pay_1?lang=en_US')).toBe(false);
+    expect(isScanToPay('https://checkout.stripe.com/c/pay/cs_1')).toBe(false);
+    expect(isScanToPay('https://openapi.alipay.com/gateway.do?x=1')).toBe(false);
   });
 });

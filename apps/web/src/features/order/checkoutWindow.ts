@@ -20,3 +20,11 @@ export function sendToCheckout(paymentWindow: Window | null, checkoutUrl: string
   paymentWindow.location.href = checkoutUrl;
   return true;
 }
+
+/**
+ * Whether a checkout is a code to scan in the payer's app (a WeChat Pay Native payment's
+ * `weixin://` address) rather than a page to open.
+ */
+export function isScanToPay(checkoutUrl: string): boolean {
+  return !/^(https?:\/\/|\/)/i.test(checkoutUrl);
+}

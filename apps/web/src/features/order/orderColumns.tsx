@@ -37,13 +37,15 @@ export function orderActions(t: TFunction, order: OrderItem): RowLinkAction[] {
   return actions;
 }
 
-/** The purchase records' columns. */
+/** The purchase records' columns (on a phone: the order, its item, amount, status and actions). */
 export function orderColumns(
   t: TFunction,
   language: string,
   onAction: (action: OrderAction, order: OrderItem) => void,
+  phone = false,
 ): ColumnsType<OrderItem> {
-  return [
+  const onPhone = new Set(['item', 'amount', 'status', 'actions']);
+  const columns: ColumnsType<OrderItem> = [
     {
       key: 'orderNo',
       title: t('order.column.orderNo'),
@@ -106,10 +108,11 @@ export function orderColumns(
     {
       key: 'actions',
       title: t('order.column.actions'),
-      fixed: 'right',
+      fixed: phone ? undefined : 'right',
       render: (_: unknown, order: OrderItem) => (
         <RowLinkActions actions={orderActions(t, order)} onAction={(key) => onAction(key as OrderAction, order)} />
       ),
     },
   ];
+  return phone ? columns.filter((column) => onPhone.has(String(column.key))) : columns;
 }

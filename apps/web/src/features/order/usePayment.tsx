@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRefreshCommerce } from '../service/serviceQueries';
-import { openPaymentWindow, sendToCheckout } from './checkoutWindow';
+import { isScanToPay, openPaymentWindow, sendToCheckout } from './checkoutWindow';
 import { PaymentDialog, type PaymentInProgress } from './PaymentDialog';
 
 type Checkout = DataOf<typeof orderCalls.create>;
@@ -30,8 +30,13 @@ export function usePayment(): {
       const paymentWindow = openPaymentWindow();
       try {
         const checkout = await makeCheckout();
-        const opened = sendToCheckout(paymentWindow, checkout.checkoutUrl);
-        setPayment({ ...checkout, blocked: !opened });
+        if (isScanToPay(checkout.checkoutUrl)) {
+          paymentWindow?.close();
+          setPayment({ ...checkout, blocked: false, scan: true });
+        } else {
+          const opened = sendToCheckout(paymentWindow, checkout.checkoutUrl);
+          setPayment({ ...checkout, blocked: !opened, scan: false });
+        }
         void refresh();
         return true;
       } catch (error) {

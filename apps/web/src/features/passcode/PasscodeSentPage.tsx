@@ -1,21 +1,7 @@
-import { ArrowLeftOutlined, MailOutlined, MessageOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { parseLockId, passcode, TemplateType } from '@smartlock/contract';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Result,
-  Segmented,
-  Skeleton,
-  Space,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Result, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -24,6 +10,7 @@ import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
 import { CountryCodeSelect, callingCodeOf, DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { findInPages } from '../credentials/findInPages';
+import { type NoticeChannel, NoticeChannelField } from '../credentials/NoticeChannelField';
 import { issueOf } from '../credentials/validity';
 import { formatInstant, passcodeValidityText } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';
@@ -32,7 +19,7 @@ import { formatUtcOffset } from '../lock/settings/timezones';
 import { NoticeTemplateSelect } from '../template/NoticeTemplateSelect';
 import { activationDeadline } from './issuePasscode';
 import { PasscodeStatusTag } from './PasscodeStatusTag';
-import { type NoticeChannel, noticeParams, noticeReceiverVerdict } from './passcodeNotice';
+import { noticeParams, noticeReceiverVerdict } from './passcodeNotice';
 import { issuePasscodePath } from './passcodePaths';
 import { type PasscodeItem, passcodeKeys } from './passcodeQueries';
 import { passcodeTypeText } from './passcodeStatus';
@@ -76,21 +63,15 @@ function PasscodeNoticeForm({ keyboardPwdId, lockId }: { keyboardPwdId: number; 
 
   return (
     <Form layout="vertical" onFinish={() => void send()} data-testid="passcode-notice-form">
-      <Form.Item label={t('notice.channel')}>
-        <Segmented<NoticeChannel>
-          value={channel}
-          onChange={(value) => {
-            setChannel(value);
-            setTemplateId(undefined);
-            setProblem(undefined);
-          }}
-          options={[
-            { value: 'email', label: t('notice.email'), icon: <MailOutlined /> },
-            { value: 'sms', label: t('notice.sms'), icon: <MessageOutlined /> },
-          ]}
-          data-testid="passcode-notice-channel"
-        />
-      </Form.Item>
+      <NoticeChannelField
+        value={channel}
+        onChange={(value) => {
+          setChannel(value);
+          setTemplateId(undefined);
+          setProblem(undefined);
+        }}
+        testId="passcode-notice-channel"
+      />
       <Form.Item
         label={t(channel === 'email' ? 'auth.email' : 'auth.mobile')}
         validateStatus={problem ? 'error' : undefined}

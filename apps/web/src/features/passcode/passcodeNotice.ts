@@ -1,6 +1,5 @@
 import { normalizeCountryCode, type Verdict, validateEmail, validateMobile } from '@smartlock/contract';
-
-export type NoticeChannel = 'email' | 'sms';
+import type { NoticeChannel } from '../credentials/NoticeChannelField';
 
 /** Whether a receiver can take a notice on a channel: an email address, or a mobile number with its calling code. */
 export function noticeReceiverVerdict(channel: NoticeChannel, receiver: string, countryCode: string): Verdict {

@@ -1,8 +1,9 @@
 import { type Currency, moneyText, type PaymentMethod } from '@smartlock/contract';
-import { Descriptions, Form, Modal, Radio, Segmented, Typography } from 'antd';
+import { Descriptions, Form, Modal, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currencyFor, currencyName, methodName, methodsFor, priceIn, serviceName } from './priceChoice';
+import { CurrencyField, PaymentMethodField, usePaymentChoice } from './PaymentChoice';
+import { priceIn, serviceName } from './priceChoice';
 import type { PriceList } from './serviceQueries';
 
 export interface PurchaseChoice {
@@ -30,14 +31,12 @@ export function PurchaseDialog({
 }) {
   const { t, i18n } = useTranslation();
   const offer = list.services.find((s) => s.serviceType === serviceType);
-  const [currency, setCurrency] = useState(list.defaultCurrency);
-  const methods = methodsFor(list, currency);
-  const [method, setMethod] = useState<number | undefined>(methods[0]);
+  const choice = usePaymentChoice(list);
+  const { currency, method } = choice;
   const [quantity, setQuantity] = useState(offer?.packages[0]);
   const unit = priceIn(offer?.unitPrices ?? [], currency);
   const total = unit !== undefined && quantity !== undefined ? unit * quantity : undefined;
   const money = (minor: number) => moneyText(minor, currency, i18n.language);
-  const chosenMethod = method !== undefined && methods.includes(method as never) ? method : methods[0];
 
   return (
     <Modal
@@ -45,35 +44,19 @@ export function PurchaseDialog({
       title={t('service.buyTitle', { service: t(serviceName(serviceType)) })}
       okText={total !== undefined ? t('service.pay', { amount: money(total) }) : t('service.payShort')}
       okButtonProps={{
-        disabled: total === undefined || chosenMethod === undefined || quantity === undefined,
+        disabled: total === undefined || method === undefined || quantity === undefined,
         'data-testid': 'purchase-pay',
       }}
       onOk={() => {
-        if (quantity === undefined || chosenMethod === undefined) return;
-        onPay({
-          serviceType,
-          quantity,
-          currency: currency as PurchaseChoice['currency'],
-          paymentMethod: chosenMethod as PurchaseChoice['paymentMethod'],
-        });
+        if (quantity === undefined || method === undefined) return;
+        onPay({ serviceType, quantity, currency, paymentMethod: method });
       }}
       onCancel={onClose}
       destroyOnHidden
       data-testid="purchase-dialog"
     >
       <Form layout="vertical">
-        <Form.Item label={t('service.currency')}>
-          <Segmented
-            value={currency}
-            onChange={(value) => {
-              setCurrency(value);
-              if (method !== undefined)
-                setMethod(methodsFor(list, value).includes(method as never) ? method : undefined);
-            }}
-            options={list.currencies.map((c) => ({ value: c, label: t(currencyName(c)) }))}
-            data-testid="purchase-currency"
-          />
-        </Form.Item>
+        <CurrencyField list={list} choice={choice} />
         <Form.Item label={t('service.package')}>
           <Radio.Group
             value={quantity}
@@ -90,28 +73,7 @@ export function PurchaseDialog({
             ))}
           </Radio.Group>
         </Form.Item>
-        <Form.Item label={t('service.method')}>
-          <Radio.Group
-            value={chosenMethod}
-            onChange={(event) => {
-              const next = event.target.value as number;
-              setMethod(next);
-              setCurrency(currencyFor(list, next, currency));
-            }}
-            data-testid="purchase-methods"
-          >
-            {list.paymentMethods.map((m) => (
-              <Radio
-                key={m.method}
-                value={m.method}
-                disabled={!m.currencies.includes(currency)}
-                data-testid={`purchase-method-${m.method}`}
-              >
-                {t(methodName(m.method))}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
+        <PaymentMethodField list={list} choice={choice} />
       </Form>
       <Descriptions
         size="small"

@@ -4,11 +4,11 @@ import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useConsole } from '../../app/context';
 import { USER_INFO_KEY } from '../../app/userInfo';
+import type { NoticeChannel } from '../credentials/NoticeChannelField';
 
 export type PriceList = DataOf<typeof service.getPriceList>;
 export type VipInfo = DataOf<typeof vip.getInfo>;
 export type { OrderItem, TemplateItem };
-export type MessageChannelName = 'sms' | 'email';
 
 export const commerceKeys = {
   prices: [...QUERY_ROOT.service, 'prices'] as const,
@@ -17,13 +17,8 @@ export const commerceKeys = {
   orders: (query: { pageNo: number; pageSize: number; status?: number | undefined }) =>
     [...QUERY_ROOT.order, 'list', query] as const,
   order: (orderNo: string) => [...QUERY_ROOT.order, 'detail', orderNo] as const,
-  templates: (query: {
-    channel: MessageChannelName;
-    pageNo: number;
-    pageSize: number;
-    lockId?: number;
-    type?: number;
-  }) => [...QUERY_ROOT.template, query] as const,
+  templates: (query: { channel: NoticeChannel; pageNo: number; pageSize: number; lockId?: number; type?: number }) =>
+    [...QUERY_ROOT.template, query] as const,
 };
 
 /** The operator's price list for this site and account. */
@@ -72,7 +67,7 @@ export function useOrder(orderNo: string | undefined, followMs: number | false =
 
 /** One page of templates: the account's own, or (with a lock) its owner's to send a notice with. */
 export function useTemplates(query: {
-  channel: MessageChannelName;
+  channel: NoticeChannel;
   pageNo: number;
   pageSize: number;
   lockId?: number;

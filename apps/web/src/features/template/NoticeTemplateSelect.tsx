@@ -1,7 +1,8 @@
 import type { TemplateType, ValueOf } from '@smartlock/contract';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type MessageChannelName, useTemplates } from '../service/serviceQueries';
+import type { NoticeChannel } from '../credentials/NoticeChannelField';
+import { useTemplates } from '../service/serviceQueries';
 
 /**
  * The words a notice about a lock goes out in: the standard message, or one of the lock owner's
@@ -16,7 +17,7 @@ export function NoticeTemplateSelect({
   onChange,
 }: {
   lockId: number;
-  channel: MessageChannelName;
+  channel: NoticeChannel;
   type: ValueOf<typeof TemplateType>;
   value: number | undefined;
   onChange: (templateId: number | undefined) => void;

@@ -1,30 +1,6 @@
 import { CheckCircleTwoTone, GiftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import {
-  type Currency,
-  isVipActive,
-  moneyText,
-  order,
-  type PaymentMethod,
-  ServiceType,
-  VIP_TRIAL_DAYS,
-  VipStatus,
-  vip,
-} from '@smartlock/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Flex,
-  Form,
-  Radio,
-  Row,
-  Segmented,
-  Select,
-  Typography,
-} from 'antd';
+import { isVipActive, moneyText, order, ServiceType, VIP_TRIAL_DAYS, VipStatus, vip } from '@smartlock/contract';
+import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, Radio, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,7 +9,8 @@ import { useConsole } from '../../app/context';
 import { LoadingOrFailure } from '../../components/LoadingOrFailure';
 import { formatDateTime } from '../../i18n/format';
 import { usePayment } from '../order/usePayment';
-import { currencyFor, currencyName, methodName, methodsFor, planChoices, proposedPlan } from '../service/priceChoice';
+import { CurrencyField, PaymentMethodField, usePaymentChoice } from '../service/PaymentChoice';
+import { planChoices, proposedPlan } from '../service/priceChoice';
 import { type PriceList, usePriceList, useRefreshCommerce, useVipInfo, type VipInfo } from '../service/serviceQueries';
 import { ValueAddedFrame } from '../service/ValueAddedFrame';
 import { VipStateTag } from './VipStateTag';
@@ -173,14 +150,12 @@ function VipPurchase({ info, list }: { info: VipInfo; list: PriceList }) {
   const { t, i18n } = useTranslation();
   const { api } = useConsole();
   const payment = usePayment();
-  const [currency, setCurrency] = useState(list.defaultCurrency);
+  const choice = usePaymentChoice(list);
+  const { currency, method } = choice;
   const plans = planChoices(list, currency, info.ownedLocks);
   const [locks, setLocks] = useState(proposedPlan(plans));
   const [years, setYears] = useState(1);
-  const methods = methodsFor(list, currency);
-  const [method, setMethod] = useState<number | undefined>(methods[0]);
   const plan = plans.find((p) => p.locks === locks && p.covers);
-  const chosenMethod = method !== undefined && methods.includes(method as never) ? method : methods[0];
   const money = (minor: number) => moneyText(minor, currency, i18n.language);
   const total = plan ? plan.yearPrice * years : undefined;
   const renewing = info.paidUntil !== null && isVipActive(info.status);
@@ -188,13 +163,7 @@ function VipPurchase({ info, list }: { info: VipInfo; list: PriceList }) {
   return (
     <Card title={t(renewing ? 'vip.renewTitle' : 'vip.buyTitle')} data-testid="vip-purchase">
       <Form layout="vertical">
-        <Form.Item label={t('service.currency')}>
-          <Segmented
-            value={currency}
-            onChange={setCurrency}
-            options={list.currencies.map((c) => ({ value: c, label: t(currencyName(c)) }))}
-          />
-        </Form.Item>
+        <CurrencyField list={list} choice={choice} />
         <Form.Item label={t('vip.plan')} extra={t('vip.planHint', { locks: info.ownedLocks })}>
           <Radio.Group value={locks} onChange={(event) => setLocks(event.target.value as number)}>
             <Flex vertical gap={8}>
@@ -218,22 +187,7 @@ function VipPurchase({ info, list }: { info: VipInfo; list: PriceList }) {
             data-testid="vip-years"
           />
         </Form.Item>
-        <Form.Item label={t('service.method')}>
-          <Radio.Group
-            value={chosenMethod}
-            onChange={(event) => {
-              const next = event.target.value as number;
-              setMethod(next);
-              setCurrency(currencyFor(list, next, currency));
-            }}
-          >
-            {list.paymentMethods.map((m) => (
-              <Radio key={m.method} value={m.method} disabled={!m.currencies.includes(currency)}>
-                {t(methodName(m.method))}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
+        <PaymentMethodField list={list} choice={choice} />
       </Form>
       <Flex justify="space-between" align="center" wrap gap={12}>
         <Typography.Text>
@@ -242,16 +196,16 @@ function VipPurchase({ info, list }: { info: VipInfo; list: PriceList }) {
         <Button
           type="primary"
           icon={<ShoppingCartOutlined />}
-          disabled={!plan || chosenMethod === undefined}
+          disabled={!plan || method === undefined}
           onClick={() => {
-            if (!plan || chosenMethod === undefined) return;
+            if (!plan || method === undefined) return;
             void payment.start(() =>
               api.call(order.create, {
                 serviceType: ServiceType.vip,
                 quantity: years,
                 lockLimit: plan.locks,
-                currency: currency as (typeof Currency)[keyof typeof Currency],
-                paymentMethod: chosenMethod as (typeof PaymentMethod)[keyof typeof PaymentMethod],
+                currency,
+                paymentMethod: method,
               }),
             );
           }}
