@@ -242,6 +242,7 @@ describe('a stranger', () => {
         records: JSON.stringify([{ recordId: '1', recordType: 4, success: 1, lockTime: Date.now() }]),
       },
       '/lock/export': { startDate: Date.now() - 86_400_000, endDate: Date.now() },
+      '/template/list': { channel: 'sms' },
     };
     for (const call of lockCalls) {
       const reply = await stranger.call(call, { lockId, ...(valid[call.path] ?? {}) });
