@@ -100,6 +100,13 @@ export class OrderService {
       .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.created)))
       .returning();
     if (!cancelled) throw new ApiError('orderStateConflict');
+    // The checkout stops taking payment; if it cannot be closed, a late payment is given back anyway.
+    const provider = this.providers.named(cancelled.provider);
+    if (provider && cancelled.providerRef) {
+      await provider
+        .cancelCheckout({ orderNo, providerRef: cancelled.providerRef })
+        .catch((err) => this.log.warn({ err, orderNo }, 'the checkout could not be closed'));
+    }
     await this.payments.tell(userId, orderNo);
     return this.present(cancelled, locale);
   }

@@ -202,7 +202,11 @@ describe('buying a package through the sandbox checkout', () => {
     expect((await buyer.call(order.pay, { orderNo: second.order.orderNo })).body.errorCode).toBe(
       ERRORS.orderStateConflict.code,
     );
-    expect((await atCheckout(server, second.checkoutUrl, 'pay')).status).toBe(303);
+    // Its checkout was closed with it: paying there takes nothing.
+    const tried = await atCheckout(server, second.checkoutUrl, 'pay');
+    expect(tried.location).toContain('/sandbox-pay/checkout/');
+    const page = await server.app.inject({ method: 'GET', url: tried.location });
+    expect(page.body).toContain('data-notice="cancelled"');
     expect((await row(second.order.orderNo))?.status).toBe(OrderStatus.cancelled);
     expect(await smsUnits()).toBe(before);
   });

@@ -76,4 +76,6 @@ export interface PaymentProvider {
   readonly accepted: NotificationAnswer;
   /** Gives a payment's money back (all of it); throws when the provider refuses. */
   refund(payment: { orderNo: string; providerRef: string; amount: number; currency: number }): Promise<void>;
+  /** Closes an order's open checkout, so it takes no payment any more (the order was cancelled). */
+  cancelCheckout(checkout: { orderNo: string; providerRef: string }): Promise<void>;
 }

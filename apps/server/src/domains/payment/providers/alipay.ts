@@ -147,26 +147,40 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   async refund(payment: { orderNo: string; providerRef: string; amount: number }): Promise<void> {
-    const params = this.signed('alipay.trade.refund', {
+    const answer = await this.call('alipay.trade.refund', {
       trade_no: payment.providerRef,
       refund_amount: yuan(payment.amount),
       out_request_no: `${payment.orderNo}-R`,
     });
+    if (answer.code !== '10000')
+      throw new Error(`Alipay refused the refund: ${answer.sub_msg ?? answer.msg ?? 'unknown'}`);
+  }
+
+  async cancelCheckout(checkout: { orderNo: string }): Promise<void> {
+    const answer = await this.call('alipay.trade.close', { out_trade_no: checkout.orderNo });
+    // A trade nobody opened yet does not exist at Alipay: nothing to close.
+    if (answer.code !== '10000' && answer.sub_code !== 'ACQ.TRADE_NOT_EXIST') {
+      throw new Error(`Alipay did not close the trade: ${answer.sub_msg ?? answer.msg ?? 'unknown'}`);
+    }
+  }
+
+  /** A gateway call: its answer's node, checked to be signed by Alipay. */
+  private async call(
+    method: string,
+    biz: Record<string, unknown>,
+  ): Promise<{ code?: string; msg?: string; sub_code?: string; sub_msg?: string }> {
     const response = await this.send(this.config.gateway, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
-      body: new URLSearchParams(params).toString(),
+      body: new URLSearchParams(this.signed(method, biz)).toString(),
       signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
     });
     const raw = await answerOf(response, 'Alipay');
-    const node = signedNode(raw, 'alipay_trade_refund_response');
-    const { sign, alipay_trade_refund_response: answer } = JSON.parse(raw) as {
-      sign?: string;
-      alipay_trade_refund_response?: { code?: string; sub_msg?: string; msg?: string };
-    };
-    if (!node || !sign || !rsaVerify(this.alipayKey, node, sign))
-      throw new Error('Alipay refund answer is not signed by Alipay');
-    if (answer?.code !== '10000')
-      throw new Error(`Alipay refused the refund: ${answer?.sub_msg ?? answer?.msg ?? 'unknown'}`);
+    const node = signedNode(raw, `${method.replace(/\./g, '_')}_response`);
+    const { sign } = JSON.parse(raw) as { sign?: string };
+    if (!node || !sign || !rsaVerify(this.alipayKey, node, sign)) {
+      throw new Error(`Alipay ${method} answer is not signed by Alipay`);
+    }
+    return JSON.parse(node);
   }
 }

@@ -59,6 +59,7 @@ const provider: Server = createServer((request, response) => {
       if (path === '/v1/checkout/sessions')
         return json(200, { id: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
       if (path === '/v1/refunds') return json(200, { id: 're_1', status: 'succeeded' });
+      if (path === '/v1/checkout/sessions/cs_test_1/expire') return json(200, { id: 'cs_test_1', status: 'expired' });
     }
     if (path.startsWith('/v3/')) {
       const auth = String(request.headers.authorization ?? '');
@@ -77,7 +78,7 @@ const provider: Server = createServer((request, response) => {
       const text = JSON.stringify(answer);
       const timestamp = String(Math.floor(Date.now() / 1000));
       const nonce = randomBytes(8).toString('hex');
-      return json(200, text, {
+      return json(text ? 200 : 204, text, {
         'wechatpay-timestamp': timestamp,
         'wechatpay-nonce': nonce,
         'wechatpay-signature': rsaSign(privateKeyOf(wechat.privatePem), wechatMessage(timestamp, nonce, text)),
@@ -88,9 +89,15 @@ const provider: Server = createServer((request, response) => {
       if (!rsaVerify(publicKeyOf(merchant.publicPem), alipaySignContent(form), form.sign ?? '')) {
         return json(200, { error_response: { code: '40002', msg: 'Invalid Arguments' } });
       }
-      const node = JSON.stringify({ code: '10000', msg: 'Success', fund_change: 'Y' });
+      const closing = form.method === 'alipay.trade.close';
+      const node = JSON.stringify(
+        closing
+          ? { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: 'no such trade' }
+          : { code: '10000', msg: 'Success', fund_change: 'Y' },
+      );
       const sign = rsaSign(privateKeyOf(refuseAlipaySignature ? merchant.privatePem : alipay.privatePem), node);
-      return json(200, `{"alipay_trade_refund_response":${node},"sign":"${sign}"}`);
+      const name = `${String(form.method).replace(/\./g, '_')}_response`;
+      return json(200, `{"${name}":${node},"sign":"${sign}"}`);
     }
     json(404, {});
   });
@@ -336,5 +343,25 @@ describe('Alipay (mobile payment app)', () => {
       refund_amount: '10.00',
     });
     expect(await units()).toBe(before);
+  });
+});
+
+describe('a cancelled order', () => {
+  it('closes its checkout at each provider', async () => {
+    const closes = () =>
+      seen.filter((s) => /\/expire$|\/close$/.test(s.path) || s.body.includes('method=alipay.trade.close')).length;
+    const before = closes();
+    for (const [method, currency] of [
+      [PaymentMethod.international, Currency.dollar],
+      [PaymentMethod.socialWallet, Currency.rmb],
+      [PaymentMethod.mobilePay, Currency.rmb],
+    ] as const) {
+      const { order: created } = await buy(buyer, sms(method, currency));
+      const cancelled = await buyer.call<OrderItem>(order.cancel, { orderNo: created.orderNo });
+      expect(cancelled.body.data?.status).toBe(OrderStatus.cancelled);
+    }
+    expect(closes()).toBe(before + 3);
+    expect(seen.some((s) => s.path === '/v1/checkout/sessions/cs_test_1/expire')).toBe(true);
+    expect(seen.some((s) => /^\/v3\/pay\/transactions\/out-trade-no\/SL\w+\/close$/.test(s.path))).toBe(true);
   });
 });

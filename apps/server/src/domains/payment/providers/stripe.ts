@@ -159,6 +159,11 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async cancelCheckout(checkout: { providerRef: string }): Promise<void> {
+    if (!checkout.providerRef.startsWith('cs_')) return;
+    await this.post(`/v1/checkout/sessions/${encodeURIComponent(checkout.providerRef)}/expire`, {});
+  }
+
   async refund(payment: { providerRef: string }): Promise<void> {
     const refund = await this.post<{ status?: string }>(
       '/v1/refunds',

@@ -84,7 +84,7 @@ export class WechatPayProvider implements PaymentProvider {
     return `WECHATPAY2-SHA256-RSA2048 mchid="${this.config.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${this.config.serialNo}"`;
   }
 
-  /** A signed POST to the API; its answer, checked to be WeChat Pay's. */
+  /** A signed POST to the API; its answer (none for 204), checked to be WeChat Pay's. */
   private async post<T>(path: string, payload: unknown): Promise<T> {
     const body = JSON.stringify(payload);
     const response = await this.send(`${this.config.apiBase}${path}`, {
@@ -106,7 +106,7 @@ export class WechatPayProvider implements PaymentProvider {
     if (!rsaVerify(this.platformKey, signed, response.headers.get('wechatpay-signature') ?? '')) {
       throw new Error('WeChat Pay answer is not signed by WeChat Pay');
     }
-    return JSON.parse(text) as T;
+    return (text ? JSON.parse(text) : {}) as T;
   }
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
@@ -163,6 +163,12 @@ export class WechatPayProvider implements PaymentProvider {
       return { ...base, kind: 'refunded', amount: transaction.amount.total };
     }
     return undefined;
+  }
+
+  async cancelCheckout(checkout: { orderNo: string }): Promise<void> {
+    await this.post(`/v3/pay/transactions/out-trade-no/${encodeURIComponent(checkout.orderNo)}/close`, {
+      mchid: this.config.mchId,
+    });
   }
 
   async refund(payment: { orderNo: string; providerRef: string; amount: number }): Promise<void> {

@@ -104,6 +104,13 @@ export class SandboxProvider implements PaymentProvider {
     this.notifier.kick();
   }
 
+  async cancelCheckout(checkout: { providerRef: string }): Promise<void> {
+    await this.db
+      .update(sandboxPayments)
+      .set({ status: 'cancelled' })
+      .where(and(eq(sandboxPayments.id, checkout.providerRef), eq(sandboxPayments.status, 'open')));
+  }
+
   /** A payment as its checkout page shows it. */
   async payment(id: string): Promise<SandboxPayment | undefined> {
     const [row] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
