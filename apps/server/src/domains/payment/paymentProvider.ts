@@ -79,3 +79,17 @@ export interface PaymentProvider {
   /** Closes an order's open checkout, so it takes no payment any more (the order was cancelled). */
   cancelCheckout(checkout: { orderNo: string; providerRef: string }): Promise<void>;
 }
+
+/**
+ * A notification's JSON body, once `signedBy` says the provider signed it (else
+ * ForgedNotification, as for a body that is not JSON).
+ */
+export function signedJson<T>(incoming: IncomingNotification, signedBy: (body: string) => boolean): T {
+  const body = incoming.rawBody.toString('utf8');
+  if (!signedBy(body)) throw new ForgedNotification('signature');
+  try {
+    return JSON.parse(body) as T;
+  } catch {
+    throw new ForgedNotification('not JSON');
+  }
+}

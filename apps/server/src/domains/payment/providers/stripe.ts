@@ -3,11 +3,11 @@ import { Currency } from '@smartlock/contract';
 import {
   type Checkout,
   type CheckoutRequest,
-  ForgedNotification,
   type IncomingNotification,
   type NotificationAnswer,
   type PaymentEvent,
   type PaymentProvider,
+  signedJson,
 } from '../paymentProvider';
 import { answerOf, header, PROVIDER_TIMEOUT_MS } from './keys';
 
@@ -114,16 +114,9 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async readNotification(incoming: IncomingNotification): Promise<PaymentEvent | undefined> {
-    const body = incoming.rawBody.toString('utf8');
-    if (!verifyStripeSignature(this.config.webhookSecret, header(incoming.headers, 'stripe-signature'), body)) {
-      throw new ForgedNotification('signature');
-    }
-    let event: StripeEvent;
-    try {
-      event = JSON.parse(body) as StripeEvent;
-    } catch {
-      throw new ForgedNotification('not JSON');
-    }
+    const event = signedJson<StripeEvent>(incoming, (body) =>
+      verifyStripeSignature(this.config.webhookSecret, header(incoming.headers, 'stripe-signature'), body),
+    );
     const object = event.data.object;
     const orderNo = object.client_reference_id ?? object.metadata?.orderNo ?? '';
     const currency = CURRENCY_OF[object.currency ?? ''] ?? 0;

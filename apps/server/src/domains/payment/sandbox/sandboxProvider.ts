@@ -5,12 +5,12 @@ import { sandboxPayments } from '../../../db/schema';
 import {
   type Checkout,
   type CheckoutRequest,
-  ForgedNotification,
   type IncomingNotification,
   type NotificationAnswer,
   type PaymentEvent,
   type PaymentEventKind,
   type PaymentProvider,
+  signedJson,
 } from '../paymentProvider';
 import type { SandboxEventBody, SandboxEventType, SandboxNotifier } from './sandboxNotifier';
 import { SIGNATURE_HEADER, verifyNotification } from './sandboxSignature';
@@ -65,17 +65,10 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async readNotification(incoming: IncomingNotification): Promise<PaymentEvent | undefined> {
-    const body = incoming.rawBody.toString('utf8');
-    const header = incoming.headers[SIGNATURE_HEADER];
-    if (!verifyNotification(this.key, typeof header === 'string' ? header : undefined, body)) {
-      throw new ForgedNotification('signature');
-    }
-    let event: SandboxEventBody;
-    try {
-      event = JSON.parse(body) as SandboxEventBody;
-    } catch {
-      throw new ForgedNotification('not JSON');
-    }
+    const signature = incoming.headers[SIGNATURE_HEADER];
+    const event = signedJson<SandboxEventBody>(incoming, (body) =>
+      verifyNotification(this.key, typeof signature === 'string' ? signature : undefined, body),
+    );
     const kind = KIND_OF[event.type];
     if (!kind) return undefined;
     return {
