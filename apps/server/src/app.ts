@@ -25,6 +25,9 @@ import { lockCredentialRoutes } from './domains/lockCredential/lockCredentialRou
 import { LockCredentialService } from './domains/lockCredential/lockCredentialService';
 import { lockUserRoutes } from './domains/lockUser/lockUserRoutes';
 import { LockUserService } from './domains/lockUser/lockUserService';
+import { pruneCityActivity } from './domains/map/cityActivity';
+import { MapActivityService } from './domains/map/mapActivity';
+import { mapRoutes, registerMapLive } from './domains/map/mapRoutes';
 import { NoticeWriter } from './domains/notice/noticeWriter';
 import { orderRoutes } from './domains/order/orderRoutes';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
@@ -142,7 +145,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const accounts = new AccountService(db, sessions, codes, slider, limiter);
   const guard = new SignatureGuard({ clients, windowMs: config.SIGNATURE_WINDOW_SECONDS * 1000, db });
   const live = new LiveHub();
-  const devices = await startDevices({ config, rootSecret: secret, db, live, log: app.log });
+  const mapActivity = new MapActivityService(db);
+  const intake = new RecordIntake(db, live, () => mapActivity.invalidate());
+  const devices = await startDevices({ config, rootSecret: secret, db, live, records: intake, log: app.log });
   app.addHook('onClose', async () => devices.close());
   const revocations = new EKeyRevocations(db, devices.operations, app.log);
   devices.whenGatewayOnline((gatewayId) => revocations.resendForGateway(gatewayId));
@@ -167,7 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...groupRoutes(db),
     ...remoteRoutes(db, devices.operations, unlockLinks),
     ...gatewayRoutes({ db, devices, accounts, codes }),
-    ...recordRoutes({ db, intake: new RecordIntake(db, live), exports: recordExports }),
+    ...recordRoutes({ db, intake, exports: recordExports }),
     ...ekeyRoutes(db, keys),
     ...adminRoutes(new AdminService(db, keys)),
     ...passcodeRoutes(passcodes),
@@ -179,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...orderRoutes(payments.orders),
     ...vipRoutes(new VipService(db)),
     ...templateRoutes(templates),
+    ...mapRoutes({ db, activity: mapActivity, onMoved: () => mapActivity.invalidate() }),
   ];
   assertEveryCallRouted(routes);
   registerRoutes(app, { guard, sessions, brands }, routes);
@@ -186,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerFacePhotoRoute(app, { db, sessions });
   registerAvatarRoute(app, { db, sessions });
   registerRecordExportRoute(app, { sessions, exports: recordExports });
+  registerMapLive(app, mapActivity);
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -236,8 +243,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const maintenance = setInterval(() => {
-    Promise.all([guard.prune(), limiter.prune(86_400_000), slider.prune(), codes.prune()]).catch((err) =>
-      app.log.warn({ err }, 'maintenance failed'),
+    Promise.all([guard.prune(), limiter.prune(86_400_000), slider.prune(), codes.prune(), pruneCityActivity(db)]).catch(
+      (err) => app.log.warn({ err }, 'maintenance failed'),
     );
   }, 10 * 60_000);
   maintenance.unref();

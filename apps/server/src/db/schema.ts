@@ -4,12 +4,14 @@ import {
   bigserial,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -172,9 +174,17 @@ export const locks = pgTable(
     /** A hotel lock's place in its owner's hotel settings (hotel_settings): building and floor. */
     hotelBuilding: integer('hotel_building'),
     hotelFloor: integer('hotel_floor'),
+    /** The city the owner put the lock in; none: its gateway's city counts. */
+    cityId: integer('city_id').references(() => cities.id),
+    /** When it was last unlocked (the public map's active locks), kept as unlocks arrive. */
+    lastUnlockAt: timestamp('last_unlock_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('locks_owner_idx').on(t.ownerId), index('locks_owner_name_idx').on(t.ownerId, t.name, t.id)],
+  (t) => [
+    index('locks_owner_idx').on(t.ownerId),
+    index('locks_owner_name_idx').on(t.ownerId, t.name, t.id),
+    index('locks_city_idx').on(t.cityId),
+  ],
 );
 
 /** Gateways, each with its own MQTT secret (only its SHA-256 is kept). */
@@ -199,6 +209,8 @@ export const gateways = pgTable(
     /** The gateway's clock at the status last applied: an older status never overrides a newer. */
     statusAt: bigint('status_at', { mode: 'number' }).notNull().default(0),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The city it is in: the app's at set-up, or the owner's. */
+    cityId: integer('city_id').references(() => cities.id),
     createdAt: createdAt(),
   },
   (t) => [index('gateways_owner_idx').on(t.ownerId)],
@@ -273,6 +285,8 @@ export const lockRecords = pgTable(
     /** The credential behind it when the cloud knew it at intake: its CredentialKind and id. */
     credentialKind: text('credential_kind'),
     credentialId: integer('credential_id'),
+    /** The city its lock was counted in when it arrived (the public map's aggregates). */
+    cityId: integer('city_id'),
   },
   (t) => [
     unique('lock_records_device_unique').on(t.lockId, t.deviceRecordId),
@@ -727,4 +741,34 @@ export const faceIdentifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('face_identifications_key_idx').on(t.keyId, t.createdAt.desc())],
+);
+
+/** Cities locks and gateways are placed in: a copy of the bundled GeoNames city, made when first used. */
+export const cities = pgTable('cities', {
+  /** The GeoNames id. */
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  /** ISO 3166 country code. */
+  country: text('country').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lon: doublePrecision('lon').notNull(),
+  population: integer('population').notNull().default(0),
+});
+
+/**
+ * Unlocks per city, method and time bucket, kept as records arrive (docs/map.md): minutes for the
+ * last hour, hours for the last day, days for the month, each pruned past what it serves.
+ */
+export const cityUnlocks = pgTable(
+  'city_unlocks',
+  {
+    /** CityUnlockGrain: 1 minute, 2 hour, 3 day. */
+    grain: smallint('grain').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    cityId: integer('city_id').notNull(),
+    /** UnlockMethod. */
+    method: text('method').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.bucket, t.cityId, t.method] })],
 );

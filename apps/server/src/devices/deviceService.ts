@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { gatewayAuthority } from '../domains/gateway/gatewayAuthority';
 import { markAllGatewaysOffline } from '../domains/gateway/gatewayPresence';
-import { RecordIntake } from '../domains/record/recordIntake';
+import type { RecordIntake } from '../domains/record/recordIntake';
 import { RemoteOperationService } from '../domains/remote/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
 import { deriveKey, Sealer } from '../security/crypto';
@@ -47,6 +47,8 @@ export async function startDevices(options: {
   rootSecret: string;
   db: Db;
   live: LiveHub;
+  /** Where the records gateways send are stored. */
+  records: RecordIntake;
   log: FastifyBaseLogger;
 }): Promise<Devices> {
   const { config, db, live, log } = options;
@@ -58,7 +60,7 @@ export async function startDevices(options: {
     db,
     secrets,
     operations,
-    records: new RecordIntake(db, live),
+    records: options.records,
     live,
     log,
     acknowledge: async (gatewayId, eventId) => {

@@ -111,6 +111,8 @@ const SAMPLES: Record<string, Sample> = {
   '/template/add type': () => TemplateType.passcode,
   '/template/list channel': () => 'sms',
   content: () => 'Room {room}: {passcode}',
+  keyword: () => 'Sydney',
+  cityId: () => 2147714,
   '/lock/export endDate': () => Date.now(),
   // Optional parameters the call needs to get past its own checks (a path's sample is sent even when optional).
   '/user/bindMobile mobile': () => '0412 999 888',
@@ -252,6 +254,8 @@ const WATCHED_TABLES = [
   'sandbox_payments',
   'sandbox_notifications',
   'face_identifications',
+  'cities',
+  'city_unlocks',
 ];
 
 let server: TestServer;

@@ -21,12 +21,14 @@ export const add = defineCall({
   method: 'POST',
   auth: 'session',
   summary:
-    "Register a gateway the mobile app has just set up (name, version G1 to G4, WiFi name). Returns the gateway's MQTT user name and secret, once, for the app to write into the gateway.",
+    "Register a gateway the mobile app has just set up (name, version G1 to G4, WiFi name, the city it is in). Returns the gateway's MQTT user name and secret, once, for the app to write into the gateway.",
   params: z.object({
     gatewayMac: requiredText(17),
     gatewayName: requiredText(50),
     gatewayVersion: oneOf(valuesOf(GatewayVersion)),
     networkName: text(64).optional(),
+    /** The city the app set the gateway up in (its phone's nearest city; /city/search). */
+    cityId: idField.optional(),
   }),
   data: z.object({ gatewayId: z.number().int(), username: z.string(), secret: z.string() }),
 });
@@ -48,6 +50,9 @@ export const gatewayItem = z.object({
   isOnline: z.number().int(),
   lockNum: z.number().int(),
   lastSeenAt: z.number().nullable(),
+  /** The city it is placed in, or null. */
+  cityId: z.number().int().nullable(),
+  cityName: z.string(),
 });
 
 export const list = defineCall({

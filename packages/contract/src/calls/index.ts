@@ -8,6 +8,7 @@ import * as lock from './lock';
 import * as lockCredential from './lockCredential';
 import * as lockRecord from './lockRecord';
 import * as lockUser from './lockUser';
+import * as map from './map';
 import * as order from './order';
 import * as passcode from './passcode';
 import * as service from './service';
@@ -25,6 +26,8 @@ export type { CredentialItem, HotelInfo } from './lockCredential';
 export type { LockRecordItem, RecordCredentialFilter } from './lockRecord';
 export { QUERY_TYPE_OF_FILTER, RECORD_COUNT_CAP, RECORD_SEARCH_COUNT_CAP, recordCredentialFilters } from './lockRecord';
 export type { LockUserCredential, LockUserItem } from './lockUser';
+export type { CityActivity, CityItem, MapActivity } from './map';
+export { MAP_LIVE_PATH, MAP_MIN_LOCKS_PER_CITY } from './map';
 export type { OrderItem } from './order';
 export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';
@@ -41,6 +44,7 @@ export {
   lockCredential,
   lockRecord,
   lockUser,
+  map,
   order,
   passcode,
   service,
@@ -73,5 +77,6 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(order),
   ...callsOf(vip),
   ...callsOf(template),
+  ...callsOf(map),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];

@@ -18,6 +18,7 @@ import {
   transferConfirmation,
 } from './fields';
 import { remoteOperation } from './remoteOperation';
+import { lockLocation } from './map';
 
 export const initialize = defineCall({
   path: '/lock/initialize',
@@ -237,6 +238,8 @@ export const detail = defineCall({
       }),
     ),
     createdAt: z.number(),
+    /** The city the lock is counted in on the public map (its own, else its gateway's). */
+    location: lockLocation,
     /** How many live credentials of each kind the lock has (deleted ones not counted), for the tab labels. */
     credentialCounts: z.object({
       ekey: z.number().int(),

@@ -103,6 +103,40 @@ export const UNLOCK_RECORD_TYPES: ReadonlySet<number> = new Set([
 
 const T = LockRecordType;
 
+/** How an unlock was made (the credential mix of the public screens). */
+export const UnlockMethod = {
+  eKey: 'eKey',
+  remote: 'remote',
+  passcode: 'passcode',
+  card: 'card',
+  fingerprint: 'fingerprint',
+  face: 'face',
+  palmVein: 'palmVein',
+  qrCode: 'qrCode',
+  keyFob: 'keyFob',
+  mechanicalKey: 'mechanicalKey',
+  button: 'button',
+} as const;
+export type UnlockMethodName = (typeof UnlockMethod)[keyof typeof UnlockMethod];
+
+/** The method of each unlock record type; other record types are not unlocks. */
+export const UNLOCK_METHOD_OF_TYPE: Readonly<Record<number, UnlockMethodName>> = {
+  [T.appUnlock]: UnlockMethod.eKey,
+  [T.touchUnlock]: UnlockMethod.eKey,
+  [T.gatewayUnlock]: UnlockMethod.remote,
+  [T.remoteUnlock]: UnlockMethod.remote,
+  [T.passcodeUnlock]: UnlockMethod.passcode,
+  [T.cardUnlock]: UnlockMethod.card,
+  [T.fingerprintUnlock]: UnlockMethod.fingerprint,
+  [T.faceUnlock]: UnlockMethod.face,
+  [T.palmVeinUnlock]: UnlockMethod.palmVein,
+  [T.qrCodeUnlock]: UnlockMethod.qrCode,
+  [T.keyFobUnlock]: UnlockMethod.keyFob,
+  [T.wristbandUnlock]: UnlockMethod.keyFob,
+  [T.mechanicalKeyUnlock]: UnlockMethod.mechanicalKey,
+  [T.lockButtonUnlock]: UnlockMethod.button,
+};
+
 /**
  * The record types each record query type (spec section 9) selects: an eKey's records are what
  * the app and the cloud did with it, a passcode's what was typed at the keypad and done to

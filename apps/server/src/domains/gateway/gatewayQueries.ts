@@ -1,7 +1,7 @@
 import { hasFeature, signalGradeOfRssi } from '@smartlock/contract';
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { gatewayLocks, gateways, locks } from '../../db/schema';
+import { cities, gatewayLocks, gateways, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 
@@ -42,16 +42,21 @@ export async function listGateways(
     .as('lock_num');
   const [rows, [total]] = await Promise.all([
     db
-      .select({ gateway: gateways, lockNum: sql<number>`coalesce(${lockNum.n}, 0)::int` })
+      .select({
+        gateway: gateways,
+        lockNum: sql<number>`coalesce(${lockNum.n}, 0)::int`,
+        cityName: cities.name,
+      })
       .from(gateways)
       .leftJoin(lockNum, eq(lockNum.gatewayId, gateways.id))
+      .leftJoin(cities, eq(cities.id, gateways.cityId))
       .where(where)
       .orderBy(asc(gateways.name), asc(gateways.id))
       .limit(query.pageSize)
       .offset(offsetOf(query.pageNo, query.pageSize)),
     db.select({ n: count() }).from(gateways).where(where),
   ]);
-  const list = rows.map(({ gateway, lockNum: n }) => ({
+  const list = rows.map(({ gateway, lockNum: n, cityName }) => ({
     gatewayId: gateway.id,
     gatewayMac: gateway.mac,
     gatewayName: gateway.name,
@@ -62,6 +67,8 @@ export async function listGateways(
     isOnline: gateway.online,
     lockNum: Number(n),
     lastSeenAt: gateway.lastSeenAt?.getTime() ?? null,
+    cityId: gateway.cityId,
+    cityName: cityName ?? '',
   }));
   return pageOf(list, total?.n ?? 0, query.pageNo, query.pageSize);
 }

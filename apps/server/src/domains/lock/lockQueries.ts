@@ -23,6 +23,7 @@ import { ApiError } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import { GONE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import { NOT_LIVE } from '../lockCredential/credentialKinds';
+import { locationOf } from '../map/lockLocation';
 import { administeredLockCondition, type LockRow, lockRoleOf, managedLockCondition } from './lockAccess';
 
 export interface LockListQuery {
@@ -181,6 +182,7 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
       signalGrade: r.gateway.online ? signalGradeOfRssi(r.rssi) : 0,
     })),
     createdAt: lock.createdAt.getTime(),
+    location: await locationOf(db, lock.id),
     credentialCounts: { ekey: ekeyCount?.n ?? 0, passcode: passcodeCount?.n ?? 0, ...stored },
   };
 }

@@ -5,6 +5,8 @@ import { lockRecords, locks, notifications, users } from '../../db/schema';
 import type { LiveHub } from '../../live/liveHub';
 import type { LockRow } from '../lock/lockAccess';
 import { administratorsOf } from '../lock/lockAccess';
+import { countUnlocks } from '../map/cityActivity';
+import { effectiveCityOf } from '../map/lockLocation';
 import { type RecordPerson, resolvePeople } from './recordPeople';
 
 /** What storing records needs of their lock. */
@@ -26,6 +28,8 @@ export class RecordIntake {
   constructor(
     private readonly db: Db,
     private readonly live: LiveHub,
+    /** Told when stored records changed the public map's counts. */
+    private readonly onCounted: () => void = () => undefined,
   ) {}
 
   /** A gateway's upload for one of its owner's locks (by MAC): the number of records stored. */
@@ -47,25 +51,33 @@ export class RecordIntake {
     const unique = [...new Map(records.map((r) => [r.recordId, r])).values()];
     if (unique.length === 0) return { stored: 0, duplicates: 0 };
     const people = await resolvePeople(this.db, lock.id, unique);
-    const stored = await this.db
-      .insert(lockRecords)
-      .values(
-        unique.map((r, i) => ({
-          lockId: lock.id,
-          deviceRecordId: r.recordId,
-          recordType: r.recordType,
-          success: r.success,
-          username: r.username ?? '',
-          credential: r.credential ?? '',
-          lockDate: new Date(r.lockTime),
-          battery: r.battery ?? null,
-          ...(people[i] as RecordPerson),
-        })),
-      )
-      .onConflictDoNothing()
-      .returning();
+    const cityId = await effectiveCityOf(this.db, lock.id);
+    // Stored and counted for the public map in one transaction: only what is new counts.
+    const stored = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(lockRecords)
+        .values(
+          unique.map((r, i) => ({
+            lockId: lock.id,
+            deviceRecordId: r.recordId,
+            recordType: r.recordType,
+            success: r.success,
+            username: r.username ?? '',
+            credential: r.credential ?? '',
+            lockDate: new Date(r.lockTime),
+            battery: r.battery ?? null,
+            cityId,
+            ...(people[i] as RecordPerson),
+          })),
+        )
+        .onConflictDoNothing()
+        .returning();
+      await countUnlocks(tx, lock.id, cityId, rows);
+      return rows;
+    });
     const result = { stored: stored.length, duplicates: records.length - stored.length };
     if (stored.length === 0) return result;
+    this.onCounted();
     const ownerId = lock.ownerId;
     // The owner's consoles and its administrators' refresh their record lists.
     for (const userId of [ownerId, ...(await administratorsOf(this.db, lock.id))]) {

@@ -1,0 +1,156 @@
+import { MAP_MIN_LOCKS_PER_CITY, type MapActivity } from '@smartlock/contract';
+import { and, count, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cities, cityUnlocks, locks } from '../../db/schema';
+import { bucketOf, Grain, NO_CITY } from './cityActivity';
+import { effectiveCitySql } from './lockLocation';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The windows of the public screens: the last 60 minutes, 24 hours, 30 days (bucket-aligned). */
+export function windowsAt(now: number) {
+  return {
+    hour: { grain: Grain.minute, from: bucketOf(now, Grain.minute) - 59 * MINUTE, since: now - HOUR },
+    day: { grain: Grain.hour, from: bucketOf(now, Grain.hour) - 23 * HOUR, since: now - DAY },
+    month: { grain: Grain.day, from: bucketOf(now, Grain.day) - 29 * DAY, since: now - 30 * DAY },
+  };
+}
+
+type Windows = { hour: number; day: number; month: number };
+const zero = (): Windows => ({ hour: 0, day: 0, month: 0 });
+const add = (a: Windows, b: Windows): Windows => ({
+  hour: a.hour + b.hour,
+  day: a.day + b.day,
+  month: a.month + b.month,
+});
+
+/**
+ * The public screens' numbers (docs/map.md), from the kept aggregates only: the buckets of
+ * unlocks per city and the locks' last unlocks, never a record. A city with fewer than
+ * MAP_MIN_LOCKS_PER_CITY located locks is left out (it counts in the totals).
+ */
+export async function computeMapActivity(db: Db, now = Date.now()): Promise<MapActivity> {
+  const w = windowsAt(now);
+  const located = db
+    .select({ cityId: effectiveCitySql().as('city_id'), lastUnlockAt: locks.lastUnlockAt })
+    .from(locks)
+    .as('located');
+  const since = (ms: number) => sql<number>`count(*) filter (where ${located.lastUnlockAt} >= ${new Date(ms)})::int`;
+  const [lockRows, unlockRows, hourlyRows, methodRows] = await Promise.all([
+    db
+      .select({
+        cityId: located.cityId,
+        locks: count(),
+        hour: since(w.hour.since),
+        day: since(w.day.since),
+        month: since(w.month.since),
+      })
+      .from(located)
+      .groupBy(located.cityId),
+    db
+      .select({
+        cityId: cityUnlocks.cityId,
+        hour: sql<number>`coalesce(sum(${cityUnlocks.count}) filter (where ${cityUnlocks.grain} = ${Grain.minute}), 0)::int`,
+        day: sql<number>`coalesce(sum(${cityUnlocks.count}) filter (where ${cityUnlocks.grain} = ${Grain.hour}), 0)::int`,
+        month: sql<number>`coalesce(sum(${cityUnlocks.count}) filter (where ${cityUnlocks.grain} = ${Grain.day}), 0)::int`,
+      })
+      .from(cityUnlocks)
+      .where(
+        or(
+          ...Object.values(w).map((window) =>
+            and(eq(cityUnlocks.grain, window.grain), gte(cityUnlocks.bucket, new Date(window.from))),
+          ),
+        ),
+      )
+      .groupBy(cityUnlocks.cityId),
+    db
+      .select({ bucket: cityUnlocks.bucket, unlocks: sql<number>`sum(${cityUnlocks.count})::int` })
+      .from(cityUnlocks)
+      .where(and(eq(cityUnlocks.grain, Grain.hour), gte(cityUnlocks.bucket, new Date(w.day.from))))
+      .groupBy(cityUnlocks.bucket),
+    db
+      .select({ method: cityUnlocks.method, unlocks: sql<number>`sum(${cityUnlocks.count})::int` })
+      .from(cityUnlocks)
+      .where(and(eq(cityUnlocks.grain, Grain.hour), gte(cityUnlocks.bucket, new Date(w.day.from))))
+      .groupBy(cityUnlocks.method),
+  ]);
+
+  const unlocksOf = new Map(unlockRows.map((r) => [r.cityId, { hour: r.hour, day: r.day, month: r.month }]));
+  const shownIds = lockRows
+    .filter((r) => r.cityId !== null && r.cityId !== NO_CITY && r.locks >= MAP_MIN_LOCKS_PER_CITY)
+    .map((r) => r.cityId as number);
+  const places = shownIds.length ? await db.select().from(cities).where(inArray(cities.id, shownIds)) : [];
+  const placeOf = new Map(places.map((p) => [p.id, p]));
+  const shown = lockRows.flatMap((r) => {
+    const place = r.cityId === null ? undefined : placeOf.get(r.cityId);
+    if (!place) return [];
+    return [
+      {
+        cityId: place.id,
+        name: place.name,
+        country: place.country,
+        lat: place.lat,
+        lon: place.lon,
+        locks: r.locks,
+        activeLocks: { hour: r.hour, day: r.day, month: r.month },
+        unlocks: unlocksOf.get(place.id) ?? zero(),
+      },
+    ];
+  });
+  shown.sort((a, b) => b.unlocks.day - a.unlocks.day || b.locks - a.locks || a.cityId - b.cityId);
+
+  const counted = new Map(hourlyRows.map((r) => [new Date(r.bucket).getTime(), r.unlocks]));
+  return {
+    generatedAt: now,
+    minLocksPerCity: MAP_MIN_LOCKS_PER_CITY,
+    totals: {
+      locks: lockRows.reduce((n, r) => n + r.locks, 0),
+      cities: shown.length,
+      activeLocks: lockRows.reduce((t, r) => add(t, { hour: r.hour, day: r.day, month: r.month }), zero()),
+      unlocks: unlockRows.reduce((t, r) => add(t, r), zero()),
+    },
+    cities: shown,
+    hourly: Array.from({ length: 24 }, (_, i) => {
+      const hour = w.day.from + i * HOUR;
+      return { hour, unlocks: counted.get(hour) ?? 0 };
+    }),
+    methods: methodRows
+      .filter((r) => r.unlocks > 0)
+      .sort((a, b) => b.unlocks - a.unlocks || a.method.localeCompare(b.method)),
+  };
+}
+
+/**
+ * The public numbers, computed at most every few seconds however many screens ask (each
+ * instance on its own: everything comes from the database), and within a second of new unlocks.
+ */
+export class MapActivityService {
+  private cached: { at: number; data: Promise<MapActivity> } | undefined;
+  private dirty = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 5000,
+    private readonly minIntervalMs = 1000,
+  ) {}
+
+  current(now = Date.now()): Promise<MapActivity> {
+    const age = this.cached ? now - this.cached.at : Number.POSITIVE_INFINITY;
+    if (!this.cached || age >= this.ttlMs || (this.dirty && age >= this.minIntervalMs)) {
+      const data = computeMapActivity(this.db, now);
+      this.cached = { at: now, data };
+      this.dirty = false;
+      data.catch(() => {
+        if (this.cached?.data === data) this.cached = undefined;
+      });
+    }
+    return this.cached.data;
+  }
+
+  /** New unlocks arrived: the next read (a second after the last at most) computes afresh. */
+  invalidate(): void {
+    this.dirty = true;
+  }
+}

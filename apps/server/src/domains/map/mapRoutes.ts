@@ -1,0 +1,94 @@
+import { MAP_LIVE_PATH, map } from '@smartlock/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { gateways, locks } from '../../db/schema';
+import { type Route, route } from '../../http/router';
+import { ownedGateway } from '../gateway/gatewayQueries';
+import { ownedLock } from '../lock/lockAccess';
+import { requireSession } from '../user/userRoutes';
+import { searchCities } from './cityCatalogue';
+import { ensureCity } from './cityRows';
+import { locationOf } from './lockLocation';
+import type { MapActivityService } from './mapActivity';
+
+/** How often an open public screen is sent the numbers (when they changed). */
+const PUSH_MS = 3000;
+const HEARTBEAT_MS = 25_000;
+
+/** The public map's numbers, and placing locks and gateways in cities (docs/map.md). */
+export function mapRoutes(deps: { db: Db; activity: MapActivityService; onMoved: () => void }): Route[] {
+  const { db } = deps;
+  return [
+    route(map.getActivity, async () => deps.activity.current()),
+
+    route(map.searchCities, async (params, ctx) => {
+      requireSession(ctx);
+      return { list: searchCities(params.keyword, { country: params.country }) };
+    }),
+
+    route(map.setLockLocation, async (params, ctx) => {
+      const owned = await ownedLock(db, requireSession(ctx).userId, params.lockId);
+      const cityId = params.cityId === 0 ? null : (await ensureCity(db, params.cityId)).cityId;
+      await db.update(locks).set({ cityId }).where(eq(locks.id, owned.id));
+      deps.onMoved();
+      return locationOf(db, owned.id);
+    }),
+
+    route(map.setGatewayLocation, async (params, ctx) => {
+      const gateway = await ownedGateway(db, requireSession(ctx).userId, params.gatewayId);
+      const cityId = params.cityId === 0 ? null : (await ensureCity(db, params.cityId)).cityId;
+      await db.update(gateways).set({ cityId }).where(eq(gateways.id, gateway.id));
+      deps.onMoved();
+      return {};
+    }),
+  ];
+}
+
+/**
+ * GET /api/map/live: the public numbers as server-sent events (`activity`), sent on connecting
+ * and whenever they change; no session, nothing but aggregates. The browser's EventSource comes
+ * back by itself after a restart.
+ */
+export function registerMapLive(app: FastifyInstance, activity: MapActivityService): void {
+  const open = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const close of open) close();
+  });
+  app.get(MAP_LIVE_PATH, async (request, reply) => {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write('retry: 3000\n\n');
+    let last = '';
+    const push = async () => {
+      try {
+        const data = await activity.current();
+        const text = JSON.stringify(data);
+        const key = JSON.stringify({ ...data, generatedAt: 0 });
+        if (key !== last) {
+          last = key;
+          raw.write(`event: activity\ndata: ${text}\n\n`);
+        }
+      } catch (err) {
+        request.log.warn({ err }, 'map activity failed');
+      }
+    };
+    const timer = setInterval(() => void push(), PUSH_MS);
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const close = () => {
+      clearInterval(timer);
+      clearInterval(heartbeat);
+      open.delete(close);
+      raw.end();
+    };
+    open.add(close);
+    request.raw.once('close', close);
+    await push();
+  });
+}
