@@ -17,8 +17,8 @@ import {
   text,
   transferConfirmation,
 } from './fields';
-import { remoteOperation } from './remoteOperation';
 import { lockLocation } from './map';
+import { remoteOperation } from './remoteOperation';
 
 export const initialize = defineCall({
   path: '/lock/initialize',

@@ -70,7 +70,14 @@ export const searchCities = defineCall({
   auth: 'session',
   summary:
     'Cities whose name starts with the keyword (then those containing it), largest first, at most 20 (the GeoNames cities of 1000 people or more, bundled).',
-  params: z.object({ keyword: requiredText(60), country: z.string().trim().regex(/^[A-Z]{2}$/).optional() }),
+  params: z.object({
+    keyword: requiredText(60),
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{2}$/)
+      .optional(),
+  }),
   data: z.object({ list: z.array(cityItem) }),
 });
 

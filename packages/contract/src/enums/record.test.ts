@@ -3,8 +3,10 @@ import { UNLOCK_METHOD_OF_TYPE, UNLOCK_RECORD_TYPES } from './record';
 
 describe('unlock methods', () => {
   it('names the method of every unlock record type, and of nothing else', () => {
-    expect(Object.keys(UNLOCK_METHOD_OF_TYPE).map(Number).sort((a, b) => a - b)).toEqual(
-      [...UNLOCK_RECORD_TYPES].sort((a, b) => a - b),
-    );
+    expect(
+      Object.keys(UNLOCK_METHOD_OF_TYPE)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...UNLOCK_RECORD_TYPES].sort((a, b) => a - b));
   });
 });

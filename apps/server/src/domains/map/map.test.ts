@@ -9,7 +9,6 @@ import {
   type MapActivity,
   map,
 } from '@smartlock/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cityUnlocks, locks } from '../../db/schema';
 import { addGateway, addLock } from '../../test/devices';
