@@ -59,8 +59,9 @@ export const test = base.extend<{ site: (path: string, host?: string) => string;
   },
 });
 
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `output/screenshots/${name}.png`, fullPage: false });
+/** Saves what the page shows as output/screenshots/NAME.png; answers the picture. */
+export async function shot(page: Page, name: string): Promise<Buffer> {
+  return page.screenshot({ path: `output/screenshots/${name}.png`, fullPage: false });
 }
 
 export { expect };

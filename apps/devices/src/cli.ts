@@ -79,6 +79,7 @@ async function runFleet(args: FleetArgs): Promise<void> {
     ...(args.locksPerGateway !== undefined ? { locksPerGateway: args.locksPerGateway } : {}),
     ...(args.kinds ? { kinds: args.kinds } : {}),
     ...(args.timezoneRawOffset !== undefined ? { timezoneRawOffset: args.timezoneRawOffset } : {}),
+    ...(args.cities ? { cities: args.cities } : {}),
     ...(args.latencyMs !== undefined ? { bluetoothLatencyMs: args.latencyMs } : {}),
     ...(args.trickleSeconds !== undefined ? { trickleSeconds: args.trickleSeconds } : {}),
     allowRemoteUnlock: args.allowRemoteUnlock,

@@ -41,6 +41,8 @@ describe('the command line', () => {
         '2.5',
         '--latency',
         '10',
+        '--cities',
+        '2643743, 5128581',
         '--no-remote-unlock',
       ],
       env,
@@ -55,6 +57,7 @@ describe('the command line', () => {
         state: '/tmp/fleet.json',
         trickleSeconds: 2.5,
         latencyMs: 10,
+        cities: [2643743, 5128581],
         allowRemoteUnlock: false,
       },
     });
@@ -72,6 +75,8 @@ describe('the command line', () => {
     [['park'], /unknown mode/],
     [[...base, '--gateways', 'many'], /--gateways/],
     [[...base, '--kinds', 'door,castle'], /castle/],
+    [[...base, '--cities', '2643743,London'], /London/],
+    [[...base, '--cities', '0'], /--cities/],
     [[...base, '--api2', 'x'], /api2/],
     [['fleet', '--api', 'localhost:8080', '--account', 'a', '--password', 'p'], /--api/],
   ])('refuses %j', (argv, message) => {

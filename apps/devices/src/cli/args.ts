@@ -17,6 +17,7 @@ export interface FleetArgs {
   trickleSeconds?: number;
   latencyMs?: number;
   timezoneRawOffset?: number;
+  cities?: number[];
   allowRemoteUnlock: boolean;
 }
 
@@ -53,6 +54,7 @@ const OPTIONS = {
   trickle: { type: 'string' },
   latency: { type: 'string' },
   'timezone-offset': { type: 'string' },
+  cities: { type: 'string' },
   'no-remote-unlock': { type: 'boolean' },
   port: { type: 'string' },
   'no-encoder': { type: 'boolean' },
@@ -78,6 +80,7 @@ const MODE_OPTIONS: Record<'fleet' | 'driver', readonly OptionName[]> = {
     'trickle',
     'latency',
     'timezone-offset',
+    'cities',
     'no-remote-unlock',
   ],
   driver: ['port', 'no-encoder', 'no-scanners', 'version', 'allow-origin'],
@@ -106,6 +109,14 @@ function kinds(raw: string | undefined): LockKind[] | undefined {
   const wrong = list.filter((kind) => !isLockKind(kind));
   if (list.length === 0 || wrong.length > 0) throw new ArgError(`--kinds: unknown kind(s) ${wrong.join(', ')}`);
   return list as LockKind[];
+}
+
+function cities(raw: string | undefined): number[] | undefined {
+  if (raw === undefined) return undefined;
+  const list = raw.split(',').map((id) => id.trim());
+  const wrong = list.filter((id) => !/^[1-9][0-9]{0,9}$/.test(id) || Number(id) > 2_147_483_647);
+  if (wrong.length > 0) throw new ArgError(`--cities: not a GeoNames city id: ${wrong.join(', ')}`);
+  return list.map(Number);
 }
 
 function url(name: string, raw: string, protocols: readonly string[]): string {
@@ -183,6 +194,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv = p
         trickleSeconds: number('trickle', values.trickle, 0.1, 86_400),
         latencyMs: integer('latency', values.latency, 0, 60_000),
         timezoneRawOffset: integer('timezone-offset', values['timezone-offset'], -12 * 3_600_000, 14 * 3_600_000),
+        cities: cities(values.cities),
         allowRemoteUnlock: !values['no-remote-unlock'],
       },
     };

@@ -28,6 +28,8 @@ Fleet options
                               mechanical key or a wrong passcode), then auto-lock (default off)
   --latency <ms>              Bluetooth connection time per command (default 300, varies ±25%)
   --timezone-offset <ms>      new locks' UTC offset in milliseconds (default 0)
+  --cities <ids>              GeoNames ids of the cities the gateways are in, taken in turn
+                              (e.g. 2643743,5128581); their locks take the gateway's city
   --no-remote-unlock          leave remote unlock off (default: turned on for door and hotel locks)
   --help                      this text
 

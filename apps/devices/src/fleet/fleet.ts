@@ -45,6 +45,8 @@ export interface FleetOptions {
   kinds?: readonly LockKind[];
   /** The new locks' UTC offset in ms. */
   timezoneRawOffset?: number;
+  /** Cities (GeoNames ids) the gateways' networks are in, taken in turn. */
+  cities?: readonly number[];
   bluetoothLatencyMs?: number;
   /** Something happens at a random lock every ~N seconds (0 or absent: nothing). */
   trickleSeconds?: number;
@@ -100,6 +102,7 @@ export class Fleet implements ControlTarget {
       locksPerGateway: this.options.locksPerGateway ?? FLEET_DEFAULTS.locksPerGateway,
       kinds: this.options.kinds?.length ? this.options.kinds : FLEET_DEFAULTS.kinds,
       timezoneRawOffset: this.options.timezoneRawOffset,
+      cities: this.options.cities,
       random: this.random,
     });
     if (added > 0) this.log(`planned ${added} new gateway(s)`);

@@ -10,7 +10,14 @@ export interface FleetShape {
   kinds: readonly LockKind[];
   /** The locks' UTC offset in ms. */
   timezoneRawOffset?: number;
+  /** Cities (GeoNames ids) the gateways are placed in, taken in turn. */
+  cities?: readonly number[];
   random?: () => number;
+}
+
+/** The city of gateway number `n` (from 1): the cities taken in turn. */
+export function cityOfGateway(n: number, cities: readonly number[] | undefined): number | undefined {
+  return cities?.length ? cities[(n - 1) % cities.length] : undefined;
 }
 
 const between = (random: () => number, low: number, high: number) => low + Math.floor(random() * (high - low + 1));
@@ -57,16 +64,26 @@ export function planGateway(n: number, shape: FleetShape): FleetGateway {
     networkName: `SmartLock-WiFi-${n}`,
     rssi: between(random, -75, -40),
     reachReported: false,
+    ...placedIn(cityOfGateway(n, shape.cities)),
     seenCommands: [],
     locks,
   };
 }
 
+function placedIn(cityId: number | undefined): Pick<FleetGateway, 'cityId' | 'cityReported'> {
+  return cityId === undefined ? {} : { cityId, cityReported: false };
+}
+
 /**
  * Adds the gateways the state lacks to reach the requested number. The state file wins for
- * what exists: gateways are never removed, and existing ones keep their locks.
+ * what exists: gateways are never removed, and existing ones keep their locks. Given cities,
+ * every gateway (existing ones too) is placed in its city in turn.
  */
 export function extendFleet(state: FleetState, shape: FleetShape): number {
+  state.gateways.forEach((gateway, index) => {
+    const cityId = cityOfGateway(index + 1, shape.cities);
+    if (cityId !== undefined && gateway.cityId !== cityId) Object.assign(gateway, placedIn(cityId));
+  });
   let added = 0;
   while (state.gateways.length < shape.gateways) {
     state.gateways.push(planGateway(state.gateways.length + 1, shape));

@@ -35,6 +35,10 @@ export const fleetGatewaySchema = z.object({
   rssi: z.number().int().min(-127).max(0),
   /** The cloud knows which locks it reaches (/gateway/updateLockReach). */
   reachReported: z.boolean(),
+  /** The city (GeoNames id) the gateway's network is in; absent: not said. */
+  cityId: z.number().int().positive().optional(),
+  /** The cloud has been told the city (with /gateway/add or /gateway/setLocation). */
+  cityReported: z.boolean().optional(),
   seenCommands: z.array(seenCommandSchema),
   locks: z.array(fleetLockSchema),
 });

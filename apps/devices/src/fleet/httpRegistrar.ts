@@ -1,4 +1,4 @@
-import { gateway, lock, PAGE_SIZE, PasscodeVersion, RemoteOperationState } from '@smartlock/contract';
+import { gateway, lock, map, PAGE_SIZE, PasscodeVersion, RemoteOperationState } from '@smartlock/contract';
 import { describeError } from '../errors';
 import { featureValueOfKind, lockModel } from '../lock/lockKind';
 import { ApiCallError, type ApiClient } from './apiClient';
@@ -61,6 +61,7 @@ export class HttpRegistrar implements Registrar {
         gatewayName: registration.name,
         gatewayVersion: registration.version,
         networkName: registration.networkName,
+        ...(registration.cityId !== undefined ? { cityId: registration.cityId } : {}),
       });
       return { gatewayId: data.gatewayId, secret: data.secret };
     });
@@ -68,6 +69,10 @@ export class HttpRegistrar implements Registrar {
 
   async reportReach(gatewayId: number, locks: ReadonlyArray<{ lockId: number; rssi: number }>): Promise<void> {
     await this.api.call(gateway.updateLockReach, { gatewayId, locks: JSON.stringify(locks) });
+  }
+
+  async setGatewayCity(gatewayId: number, cityId: number): Promise<void> {
+    await this.api.call(map.setGatewayLocation, { gatewayId, cityId });
   }
 
   async allowRemoteUnlock(lockId: number): Promise<boolean> {

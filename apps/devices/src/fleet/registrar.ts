@@ -15,6 +15,8 @@ export interface GatewayRegistration {
   name: string;
   version: number;
   networkName: string;
+  /** The city (GeoNames id) of its network. */
+  cityId?: number;
 }
 
 /** What /lock/initialize gives a lock: its id, and the secret the app writes into the lock. */
@@ -37,6 +39,8 @@ export interface Registrar {
   initializeLock(lock: LockRegistration): Promise<LockInitialized | typeof ALREADY_ADDED>;
   addGateway(gateway: GatewayRegistration): Promise<{ gatewayId: number; secret: string } | typeof ALREADY_ADDED>;
   reportReach(gatewayId: number, locks: ReadonlyArray<{ lockId: number; rssi: number }>): Promise<void>;
+  /** Tells the cloud the city (GeoNames id) a registered gateway's network is in. */
+  setGatewayCity(gatewayId: number, cityId: number): Promise<void>;
   /** Turns a lock's remote-unlock switch on (a remote operation through its gateway); true when the lock confirmed. */
   allowRemoteUnlock(lockId: number): Promise<boolean>;
 }

@@ -53,6 +53,22 @@ describe('registering the fleet', () => {
     expect(saves.length).toBe(registrar.calls.length);
   });
 
+  it('places the gateways in the given cities in turn, telling the cloud once', async () => {
+    const state = plannedFleet(5);
+    const registrar = new FakeRegistrar();
+    await registerFleet(state, context(registrar).value);
+    expect(registrar.cities.size).toBe(0);
+    extendFleet(state, { gateways: 3, locksPerGateway: 1, kinds: ['door'], cities: [2643743, 5128581] });
+    expect(state.gateways.map((g) => g.cityId)).toEqual([2643743, 5128581, 2643743]);
+    await registerFleet(state, context(registrar).value);
+    const ids = state.gateways.map((g) => g.gatewayId as number);
+    expect(ids.map((id) => registrar.cities.get(id))).toEqual([2643743, 5128581, 2643743]);
+    expect(registrar.calls.filter((call) => call.startsWith('city '))).toEqual([`city ${ids[0]}`, `city ${ids[1]}`]);
+    const before = registrar.calls.length;
+    await registerFleet(state, context(registrar).value);
+    expect(registrar.calls.length).toBe(before);
+  });
+
   it('keeps the secret /lock/initialize gives each lock in the lock’s snapshot', async () => {
     const state = plannedFleet(9);
     expect(state.gateways[0]?.locks[0]?.lock.secret).toBeUndefined();

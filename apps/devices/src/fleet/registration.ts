@@ -38,6 +38,7 @@ export async function registerFleet(state: FleetState, context: RegistrationCont
     for (const lock of gateway.locks) if (lock.lockId === null) await registerLock(lock, context);
     if (gateway.gatewayId === null || gateway.secret === null) await registerGateway(gateway, context);
     if (!gateway.reachReported) await reportReach(gateway, context);
+    if (gateway.cityId !== undefined && !gateway.cityReported) await reportCity(gateway, gateway.cityId, context);
   }
 }
 
@@ -79,6 +80,7 @@ function forgetRegistration(gateway: FleetGateway): void {
   gateway.gatewayId = null;
   gateway.secret = null;
   gateway.reachReported = false;
+  if (gateway.cityId !== undefined) gateway.cityReported = false;
   gateway.seenCommands = [];
   for (const lock of gateway.locks) {
     lock.lockId = null;
@@ -119,11 +121,13 @@ async function registerGateway(entry: FleetGateway, context: RegistrationContext
       name: entry.name,
       version: entry.version,
       networkName: entry.networkName,
+      ...(entry.cityId !== undefined ? { cityId: entry.cityId } : {}),
     });
     if (result !== ALREADY_ADDED) {
       entry.gatewayId = result.gatewayId;
       entry.secret = result.secret;
       entry.reachReported = false;
+      if (entry.cityId !== undefined) entry.cityReported = true;
       entry.seenCommands = [];
       context.persist();
       context.log(`gateway ${entry.name} (${entry.mac}) registered as ${result.gatewayId}`);
@@ -147,5 +151,15 @@ async function reportReach(entry: FleetGateway, context: RegistrationContext): P
     context.log(
       `cannot report which locks ${entry.name} reaches (${describeError(error)}); its reach event will tell the cloud`,
     );
+  }
+}
+
+async function reportCity(entry: FleetGateway, cityId: number, context: RegistrationContext): Promise<void> {
+  try {
+    await context.registrar.setGatewayCity(entry.gatewayId as number, cityId);
+    entry.cityReported = true;
+    context.persist();
+  } catch (error) {
+    context.log(`cannot tell the cloud the city of ${entry.name} (${describeError(error)}); will try again next run`);
   }
 }

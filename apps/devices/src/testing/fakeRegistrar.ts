@@ -11,13 +11,15 @@ import { freshGatewayId, testSecret } from './testBroker';
 import type { TestCloud } from './testCloud';
 
 export class FakeRegistrar implements Registrar {
-  /** Every call, in order ("initialize <mac>", "add <mac>", "reach <id>", "remoteUnlock <id>"). */
+  /** Every call, in order ("initialize <mac>", "add <mac>", "reach <id>", "city <id>", "remoteUnlock <id>"). */
   readonly calls: string[] = [];
   readonly locks = new Map<string, number>();
   /** Each lock's secret (random, as the cloud issues it), by MAC. */
   readonly lockSecrets = new Map<string, string>();
   readonly gateways = new Map<string, number>();
   readonly reach = new Map<number, ReadonlyArray<{ lockId: number; rssi: number }>>();
+  /** Each gateway's city, by gateway id. */
+  readonly cities = new Map<number, number>();
   private nextLockId = 1 + Math.floor(Math.random() * 1_000_000);
 
   constructor(private readonly cloud?: TestCloud) {}
@@ -41,12 +43,18 @@ export class FakeRegistrar implements Registrar {
     if (this.gateways.has(gateway.mac)) return ALREADY_ADDED;
     const gatewayId = freshGatewayId();
     this.gateways.set(gateway.mac, gatewayId);
+    if (gateway.cityId !== undefined) this.cities.set(gatewayId, gateway.cityId);
     return { gatewayId, secret: testSecret(gatewayId) };
   }
 
   async reportReach(gatewayId: number, locks: ReadonlyArray<{ lockId: number; rssi: number }>): Promise<void> {
     this.calls.push(`reach ${gatewayId}`);
     this.reach.set(gatewayId, locks);
+  }
+
+  async setGatewayCity(gatewayId: number, cityId: number): Promise<void> {
+    this.calls.push(`city ${gatewayId}`);
+    this.cities.set(gatewayId, cityId);
   }
 
   async allowRemoteUnlock(lockId: number): Promise<boolean> {

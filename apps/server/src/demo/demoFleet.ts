@@ -12,6 +12,12 @@ export function fleetCli(): string | undefined {
 }
 
 /**
+ * Where the demo gateways are (GeoNames ids: Shenzhen, London, New York City): three locks
+ * behind each, so every city reaches the public map's threshold (docs/map.md).
+ */
+export const DEMO_CITIES = [1795565, 2643743, 5128581] as const;
+
+/**
  * The demo fleet for the demo account: gateways of different versions with door, hotel-room
  * and car-park locks and a steady trickle of unlocks, so a newcomer sees a living system at
  * once. Its state (ids, secrets, lock logs) stays in DATA_DIR/devices.json across restarts.
@@ -42,6 +48,8 @@ export function startDemoFleet(options: {
     'door,hotel,parking',
     '--trickle',
     '20',
+    '--cities',
+    DEMO_CITIES.join(','),
     '--state',
     join(resolve(options.dataDir), 'devices.json'),
   ];

@@ -5,6 +5,8 @@
 export const QUERY_ROOT = {
   /** Authorized administrators and their locks. */
   admin: ['admin'],
+  /** Cities found by name (the bundled catalogue). */
+  city: ['city'],
   /** Cards, fingerprints, faces, palm veins, QR codes and key fobs (`credential`, kind, ...). */
   credential: ['credential'],
   ekey: ['ekey'],

@@ -11,6 +11,8 @@ export interface RouteSpec {
   title: string;
   trail?: Trail;
   public?: boolean;
+  /** A public screen that fills the window itself (no card frame). */
+  screen?: boolean;
   /** Needs a lockId from the query or session storage (positive integer, no leading zero). */
   lockId?: boolean;
   /** Query parameters the screen reads. */
@@ -23,6 +25,11 @@ export interface RouteSpec {
   /** The screen; absent means the feature is still coming and the route says so. */
   page?: () => Promise<{ default: ComponentType }>;
 }
+
+const publicMap = {
+  base: () => import('../features/map/MapBasePage'),
+  screen: () => import('../features/map/MapScreenPage'),
+};
 
 const gateway = {
   home: () => import('../features/gateway/GatewayPage'),
@@ -120,8 +127,8 @@ export const PUBLIC_ROUTES: RouteSpec[] = [
     query: ['token'],
     page: locks.unlockByLink,
   },
-  { path: '/map/base', name: 'map-base', title: 'route.mapBase', public: true },
-  { path: '/map/new', name: 'map-new', title: 'route.mapNew', public: true },
+  { path: '/map/base', name: 'map-base', title: 'route.mapBase', public: true, screen: true, page: publicMap.base },
+  { path: '/map/new', name: 'map-new', title: 'route.mapNew', public: true, screen: true, page: publicMap.screen },
 ];
 
 /**

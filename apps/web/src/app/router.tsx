@@ -15,10 +15,12 @@ const ConsoleLayout = lazy(() => import('../layouts/ConsoleLayout').then((m) => 
 /** Every route of spec section 2: public screens, the guarded console, /error and the catch-all. */
 export function buildRouter() {
   const login = PUBLIC_ROUTES.find((r) => r.name === 'user-login');
-  const publicChildren: RouteObject[] = PUBLIC_ROUTES.map((spec) => ({
+  const route = (spec: (typeof PUBLIC_ROUTES)[number]): RouteObject => ({
     path: spec.path,
     element: <RouteFrame key={spec.path} spec={spec} />,
-  }));
+  });
+  const publicChildren = PUBLIC_ROUTES.filter((spec) => !spec.screen).map(route);
+  const screens = PUBLIC_ROUTES.filter((spec) => spec.screen).map(route);
   if (login) publicChildren.push({ path: '/', element: <RouteFrame spec={login} /> });
   const consoleRoutes: RouteObject[] = CONSOLE_ROUTES.map((spec) => ({
     path: spec.path,
@@ -37,6 +39,7 @@ export function buildRouter() {
       errorElement: <ErrorPage />,
       children: [
         { element: <PublicLayout />, children: publicChildren },
+        ...screens,
         {
           path: '/home',
           element: (

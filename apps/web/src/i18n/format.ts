@@ -26,3 +26,22 @@ export function formatDuration(ms: number, language: string): string {
     .map(([value, unit]) => new Intl.NumberFormat(intlTag(language), { style: 'unit', unit }).format(value))
     .join(' ');
 }
+
+/** A count with the language's grouping (12,345; 12 345; 12.345). */
+export function formatCount(count: number, language: string): string {
+  return new Intl.NumberFormat(intlTag(language)).format(count);
+}
+
+/** The hour of a moment, as the language writes a time of day (14:00, 2 PM). */
+export function formatHour(ms: number, language: string): string {
+  return new Intl.DateTimeFormat(intlTag(language), { hour: 'numeric' }).format(ms);
+}
+
+/** A country or region's name (ISO 3166 code) in the language; the code when the browser has none. */
+export function regionName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([intlTag(language)], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

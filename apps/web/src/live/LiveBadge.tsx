@@ -2,18 +2,36 @@ import { Badge, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLiveConnected } from './useLive';
 
-/** Whether this screen updates by itself right now, or is reconnecting. */
-export function LiveBadge() {
+/** Whether a screen updates by itself right now, or is reconnecting; the hints say what that means there. */
+export function LiveStatusBadge({
+  connected,
+  hints,
+  color,
+}: {
+  connected: boolean;
+  hints: { connected: string; reconnecting: string };
+  /** The text colour (on a dark screen). */
+  color?: string;
+}) {
   const { t } = useTranslation();
-  const connected = useLiveConnected();
   return (
-    <Tooltip title={t(connected ? 'live.connectedHint' : 'live.reconnectingHint')}>
+    <Tooltip title={t(connected ? hints.connected : hints.reconnecting)}>
       <Badge
         status={connected ? 'success' : 'warning'}
-        text={t(connected ? 'live.connected' : 'live.reconnecting')}
+        text={<span style={{ color }}>{t(connected ? 'live.connected' : 'live.reconnecting')}</span>}
         data-testid="live-badge"
         data-connected={connected}
       />
     </Tooltip>
+  );
+}
+
+/** The console's live channel status. */
+export function LiveBadge() {
+  return (
+    <LiveStatusBadge
+      connected={useLiveConnected()}
+      hints={{ connected: 'live.connectedHint', reconnecting: 'live.reconnectingHint' }}
+    />
   );
 }

@@ -1,52 +1,11 @@
 import { LIVE_PATH, type RemoteOperation, RemoteOperationState } from '@smartlock/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { LiveChannel, type LiveSource, type Timers } from './liveChannel';
-
-class FakeSource implements LiveSource {
-  closed = false;
-  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: (event: MessageEvent) => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close(): void {
-    this.closed = true;
-  }
-  emit(type: string, data?: unknown): void {
-    const event = { data: data === undefined ? undefined : JSON.stringify(data) } as MessageEvent;
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-}
+import { fakeStreamDeps } from './fakeStream';
+import { LiveChannel } from './liveChannel';
 
 function setUp() {
-  const sources: FakeSource[] = [];
-  const pending: { run: () => void; ms: number; handle: number }[] = [];
-  let next = 0;
-  const timers: Timers = {
-    set: (run, ms) => {
-      pending.push({ run, ms, handle: ++next });
-      return next;
-    },
-    clear: (handle) => {
-      const index = pending.findIndex((p) => p.handle === handle);
-      if (index >= 0) pending.splice(index, 1);
-    },
-  };
-  const channel = new LiveChannel({
-    connect: (url) => {
-      const source = new FakeSource(url);
-      sources.push(source);
-      return source;
-    },
-    delay: (attempt) => 1000 * (attempt + 1),
-    timers,
-  });
-  const fire = () => {
-    const timer = pending.shift();
-    timer?.run();
-    return timer?.ms;
-  };
-  return { channel, sources, pending, fire };
+  const { options, ...rest } = fakeStreamDeps();
+  return { channel: new LiveChannel(options), ...rest };
 }
 
 const operation = (state: number): RemoteOperation => ({

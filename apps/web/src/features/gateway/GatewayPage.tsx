@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { pagination } from '../../app/pagination';
 import { LoadError } from '../../components/LoadError';
 import { LiveBadge } from '../../live/LiveBadge';
+import { GatewayCityDialog } from '../map/GatewayCityDialog';
 import { GatewayLocksDrawer } from './GatewayLocksDrawer';
 import { GatewayRowActions } from './GatewayRowActions';
 import { GatewaysEmpty } from './GatewaysEmpty';
@@ -15,7 +16,7 @@ import { RenameGatewayDialog } from './RenameGatewayDialog';
 import { TransferGatewayDialog } from './TransferGatewayDialog';
 import { useDeleteGateway } from './useDeleteGateway';
 
-type Dialog = { kind: 'locks' | 'rename'; item: GatewayItem } | { kind: 'transfer'; items: GatewayItem[] };
+type Dialog = { kind: 'locks' | 'rename' | 'city'; item: GatewayItem } | { kind: 'transfer'; items: GatewayItem[] };
 
 /** The user's gateways (spec: plug/home): searchable, paged on the server, each with its locks and actions. */
 export default function GatewayPage() {
@@ -106,6 +107,7 @@ export default function GatewayPage() {
       {dialog?.kind === 'rename' ? (
         <RenameGatewayDialog item={dialog.item} onClose={() => setDialog(undefined)} />
       ) : null}
+      {dialog?.kind === 'city' ? <GatewayCityDialog item={dialog.item} onClose={() => setDialog(undefined)} /> : null}
       {dialog?.kind === 'transfer' ? (
         <TransferGatewayDialog
           items={dialog.items}

@@ -1,8 +1,15 @@
-import { DeleteOutlined, EditOutlined, MoreOutlined, SwapOutlined, UnlockOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  MoreOutlined,
+  SwapOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-export type GatewayAction = 'locks' | 'rename' | 'transfer' | 'delete';
+export type GatewayAction = 'locks' | 'rename' | 'city' | 'transfer' | 'delete';
 
 /** A gateway row's actions: its locks at hand, the rest under "more". */
 export function GatewayRowActions({ onAction }: { onAction: (action: GatewayAction) => void }) {
@@ -26,6 +33,11 @@ export function GatewayRowActions({ onAction }: { onAction: (action: GatewayActi
               key: 'rename',
               icon: <EditOutlined />,
               label: <span data-testid="gateway-rename">{t('gateway.rename')}</span>,
+            },
+            {
+              key: 'city',
+              icon: <EnvironmentOutlined />,
+              label: <span data-testid="gateway-city">{t('map.setCity')}</span>,
             },
             {
               key: 'transfer',

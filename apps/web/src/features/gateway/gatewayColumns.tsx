@@ -34,6 +34,12 @@ export function gatewayColumns(
       render: (network: string) => network || '—',
     },
     {
+      key: 'city',
+      title: t('map.city'),
+      dataIndex: 'cityName',
+      render: (city: string) => city || '—',
+    },
+    {
       key: 'signal',
       title: t('gateway.column.signal'),
       align: 'center',

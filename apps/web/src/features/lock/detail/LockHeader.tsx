@@ -4,6 +4,7 @@ import { Button, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { recordsPath } from '../../lockRecord/recordFilter';
+import { LockCity } from '../../map/LockCity';
 import { BatteryLevel } from '../BatteryLevel';
 import { BoltTag } from '../BoltTag';
 import type { LockDetail } from '../lockQueries';
@@ -81,6 +82,7 @@ export function LockHeader({ detail, onSettings }: { detail: LockDetail; onSetti
             children: <RemoteActions isParkingLock={detail.isParkingLock} control={control} actions={['queryDate']} />,
           },
           { key: 'gateways', label: t('lockDetail.gateways'), children: <LockGateways gateways={detail.gateways} /> },
+          { key: 'city', label: t('map.city'), children: <LockCity detail={detail} /> },
           {
             key: 'remote',
             label: t('lockDetail.remote'),

@@ -1,0 +1,53 @@
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { LockRole, map } from '@smartlock/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConsole } from '../../app/context';
+import { type LockDetail, lockKeys } from '../lock/lockQueries';
+import { CityDialog } from './CityDialog';
+import { cityLabel } from './CityPicker';
+
+/** A lock's city (its own, or its gateway's) and, for the owner, the way to set it. */
+export function LockCity({ detail }: { detail: LockDetail }) {
+  const { t, i18n } = useTranslation();
+  const { api } = useConsole();
+  const queries = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const { city, source } = detail.location;
+  const own = source === 'lock' ? city : null;
+  return (
+    <Space size={6} wrap data-testid="lock-city" data-source={source}>
+      {city ? (
+        <span>{cityLabel(city, i18n.language)}</span>
+      ) : (
+        <Typography.Text type="secondary">{t('map.noCity')}</Typography.Text>
+      )}
+      {city ? <Tag>{t(source === 'lock' ? 'map.fromOwner' : 'map.fromGateway')}</Tag> : null}
+      {detail.role === LockRole.owner ? (
+        <Button
+          size="small"
+          type="link"
+          icon={<EnvironmentOutlined />}
+          onClick={() => setOpen(true)}
+          data-testid="set-lock-city"
+        >
+          {t('map.setCity')}
+        </Button>
+      ) : null}
+      {open ? (
+        <CityDialog
+          title={t('map.lockCityTitle')}
+          hint={t('map.lockCityHint')}
+          current={own}
+          save={async (cityId) => {
+            await api.call(map.setLockLocation, { lockId: detail.lockId, cityId });
+            await queries.invalidateQueries({ queryKey: lockKeys.detail(detail.lockId) });
+          }}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+    </Space>
+  );
+}
