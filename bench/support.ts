@@ -1,5 +1,7 @@
 /** What the benchmarks share: percentiles, signed calls through app.inject, a logged-in account. */
 import { type CallDefinition, RequestParam, signRequest, user } from '@smartlock/contract';
+import type { Db } from '@smartlock/server/src/db/client';
+import { locks } from '@smartlock/server/src/db/schema';
 import type { FastifyInstance } from 'fastify';
 
 export const BENCH_CONSOLE_SECRET = 'bench-console-secret-0123456789';
@@ -71,4 +73,27 @@ export async function httpLogin(base: string, account: string, password: string)
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ACCESS_TOKEN='));
   if (!cookie) throw new Error(`login failed: ${await response.text()}`);
   return cookie.slice('ACCESS_TOKEN='.length).split(';')[0] as string;
+}
+
+/** `count` door locks of an owner, inserted in batches (MACs `prefix:xx:xx:xx`); their ids. */
+export async function addLocks(db: Db, owner: number, count: number, prefix: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 1000) {
+    const batch = Array.from({ length: Math.min(1000, count - start) }, (_, k) => {
+      const hex = (start + k).toString(16).padStart(6, '0').toUpperCase();
+      return {
+        ownerId: owner,
+        mac: `${prefix}:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`,
+        lockNumber: `S31_${start + k}`,
+        name: `Door ${String(start + k + 1).padStart(5, '0')}`,
+        firmware: '6.1.24',
+        featureValue: 'F44D5F7',
+        passcodeVersion: 4,
+        lockSecret: 'bench',
+        timezoneRawOffset: 8 * 3_600_000,
+      };
+    });
+    ids.push(...(await db.insert(locks).values(batch).returning({ id: locks.id })).map((l) => l.id));
+  }
+  return ids;
 }

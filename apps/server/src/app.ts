@@ -26,7 +26,7 @@ import { LockCredentialService } from './domains/lockCredential/lockCredentialSe
 import { lockUserRoutes } from './domains/lockUser/lockUserRoutes';
 import { LockUserService } from './domains/lockUser/lockUserService';
 import { pruneCityActivity } from './domains/map/cityActivity';
-import { MapActivityService } from './domains/map/mapActivity';
+import { MapActivityService } from './domains/map/mapActivityService';
 import { mapRoutes, registerMapLive } from './domains/map/mapRoutes';
 import { NoticeWriter } from './domains/notice/noticeWriter';
 import { orderRoutes } from './domains/order/orderRoutes';

@@ -23,6 +23,18 @@ export const KEEP_MS: Record<GrainValue, number> = {
 /** The city id unlocks of locks placed nowhere are counted under (in the totals, never shown). */
 export const NO_CITY = 0;
 
+/**
+ * The method minute and day buckets are kept under: all methods together. Only the hour buckets
+ * keep the method (the credential mix is over the last 24 hours), so the month's buckets stay
+ * one row per city and day.
+ */
+export const ALL_METHODS = '*';
+
+/** The method an unlock is counted under in a grain's buckets. */
+export function methodOfGrain(grain: GrainValue, method: string): string {
+  return grain === Grain.hour ? method : ALL_METHODS;
+}
+
 /** When an unlock counts: the lock's time, but never later than the cloud received it. */
 export function unlockTime(record: { lockDate: Date; serverDate: Date }): number {
   return Math.min(record.lockDate.getTime(), record.serverDate.getTime());
@@ -43,7 +55,7 @@ export interface BucketCount {
 
 /**
  * Counts newly stored records (in the transaction that stored them): each unlock adds one to
- * its city's minute, hour and day buckets under its method (`city_unlocks`), and moves its
+ * its city's minute, hour (under its method) and day buckets (`city_unlocks`), and moves its
  * lock's last unlock. Only what was just inserted is given, so a record sent twice counts once.
  */
 export async function countUnlocks(
@@ -63,8 +75,9 @@ export async function countUnlocks(
     for (const grain of Object.values(Grain)) {
       const bucket = bucketOf(time, grain);
       if (bucket < now - KEEP_MS[grain]) continue;
-      const key = `${grain}:${bucket}:${method}`;
-      const entry = counts.get(key) ?? { grain, bucket, cityId: cityId ?? NO_CITY, method, count: 0 };
+      const counted = methodOfGrain(grain, method);
+      const key = `${grain}:${bucket}:${counted}`;
+      const entry = counts.get(key) ?? { grain, bucket, cityId: cityId ?? NO_CITY, method: counted, count: 0 };
       entry.count += 1;
       counts.set(key, entry);
     }
@@ -115,7 +128,10 @@ export async function recomputeCityActivity(db: Executor, now = Date.now()): Pro
       .select({
         bucket,
         cityId: sql<number>`coalesce(${lockRecords.cityId}, ${NO_CITY})`,
-        method: sql<string>`case ${lockRecords.recordType} ${methodCase} end`,
+        method:
+          grain === Grain.hour
+            ? sql<string>`case ${lockRecords.recordType} ${methodCase} end`
+            : sql<string>`${ALL_METHODS}::text`,
         count: sql<number>`count(*)::int`,
       })
       .from(lockRecords)

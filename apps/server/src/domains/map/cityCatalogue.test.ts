@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityById, fold, searchCities } from './cityCatalogue';
+import { cityById, fold, largestCities, searchCities } from './cityCatalogue';
 
 describe('the bundled cities', () => {
   it('finds cities by the start of their name, largest first, accents and case ignored', () => {
@@ -16,5 +16,12 @@ describe('the bundled cities', () => {
     expect(cityById(2158177)).toMatchObject({ name: 'Melbourne', country: 'AU' });
     expect(cityById(1)).toBeUndefined();
     expect(fold('  Zürich ')).toBe('zurich');
+  });
+
+  it('lists the most populous cities first', () => {
+    const top = largestCities(50);
+    expect(top).toHaveLength(50);
+    expect(top.map((city) => city.population)).toEqual([...top.map((city) => city.population)].sort((a, b) => b - a));
+    expect(top.map((city) => city.name)).toContain('Shanghai');
   });
 });

@@ -102,3 +102,10 @@ export function searchCities(keyword: string, options: { country?: string | unde
   const byPopulation = (a: number, b: number) => (c.populations[b] as number) - (c.populations[a] as number);
   return [...starts.sort(byPopulation), ...contains.sort(byPopulation)].slice(0, limit).map((i) => item(c, i));
 }
+
+/** The `limit` most populous cities, largest first. */
+export function largestCities(limit: number): CityItem[] {
+  const c = load();
+  const order = Array.from(c.ids.keys()).sort((a, b) => (c.populations[b] as number) - (c.populations[a] as number));
+  return order.slice(0, limit).map((i) => item(c, i));
+}

@@ -121,36 +121,3 @@ export async function computeMapActivity(db: Db, now = Date.now()): Promise<MapA
       .sort((a, b) => b.unlocks - a.unlocks || a.method.localeCompare(b.method)),
   };
 }
-
-/**
- * The public numbers, computed at most every few seconds however many screens ask (each
- * instance on its own: everything comes from the database), and within a second of new unlocks.
- */
-export class MapActivityService {
-  private cached: { at: number; data: Promise<MapActivity> } | undefined;
-  private dirty = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly ttlMs = 5000,
-    private readonly minIntervalMs = 1000,
-  ) {}
-
-  current(now = Date.now()): Promise<MapActivity> {
-    const age = this.cached ? now - this.cached.at : Number.POSITIVE_INFINITY;
-    if (!this.cached || age >= this.ttlMs || (this.dirty && age >= this.minIntervalMs)) {
-      const data = computeMapActivity(this.db, now);
-      this.cached = { at: now, data };
-      this.dirty = false;
-      data.catch(() => {
-        if (this.cached?.data === data) this.cached = undefined;
-      });
-    }
-    return this.cached.data;
-  }
-
-  /** New unlocks arrived: the next read (a second after the last at most) computes afresh. */
-  invalidate(): void {
-    this.dirty = true;
-  }
-}

@@ -10,7 +10,7 @@ import { requireSession } from '../user/userRoutes';
 import { searchCities } from './cityCatalogue';
 import { ensureCity } from './cityRows';
 import { locationOf } from './lockLocation';
-import type { MapActivityService } from './mapActivity';
+import type { MapActivityService } from './mapActivityService';
 
 /** How often an open public screen is sent the numbers (when they changed). */
 const PUSH_MS = 3000;
