@@ -2,7 +2,7 @@ import { DRIVER_PORT, DRIVER_PROTOCOL, type DriverDevice, MIN_DRIVER_VERSION } f
 import en from '@smartlock/contract/messages/en_US.json';
 import { describe, expect, it } from 'vitest';
 import webEn from '../i18n/locales/en_US.json';
-import type { Timers } from '../live/liveChannel';
+import type { Timers } from '../live/reconnectingStream';
 import {
   DRIVER_FAILURE_CODES,
   DRIVER_PORT_STORAGE_KEY,

@@ -30,7 +30,7 @@ import {
   versionAtLeast,
 } from '@smartlock/contract';
 import type { z } from 'zod';
-import { browserTimers, type Timers } from '../live/liveChannel';
+import { browserTimers, type Timers } from '../live/reconnectingStream';
 
 /** The localStorage key that overrides the driver's port (tests). */
 export const DRIVER_PORT_STORAGE_KEY = 'sl.driverPort';

@@ -1,5 +1,5 @@
 /** Test support: a stand-in EventSource and hand-run timers for the live streams. */
-import type { LiveSource, Timers } from './liveChannel';
+import type { LiveSource, Timers } from './reconnectingStream';
 
 export class FakeSource implements LiveSource {
   closed = false;

@@ -1,33 +1,10 @@
 import { LIVE_PATH, LIVE_TYPES, type LiveMessages, type LiveType, type RemoteOperation } from '@smartlock/contract';
-import { reconnectDelay } from './backoff';
-
-/** What the channel needs of an EventSource (a stand-in in tests). */
-export interface LiveSource {
-  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
-  close(): void;
-}
-
-export interface Timers {
-  set(run: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-export interface LiveChannelOptions {
-  connect: (url: string) => LiveSource;
-  delay?: (attempt: number) => number;
-  timers?: Timers;
-}
+import { ReconnectingStream, type StreamOptions } from './reconnectingStream';
 
 type Listener = (message: never) => void;
 
 /** How many operation updates the channel remembers, for followers that subscribe late. */
 const RECENT_OPERATIONS = 200;
-
-/** setTimeout and clearTimeout. */
-export const browserTimers: Timers = {
-  set: (run, ms) => setTimeout(run, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /**
  * The live channel: one server-sent event stream (LIVE_PATH) while the user is logged in. A
@@ -36,20 +13,22 @@ export const browserTimers: Timers = {
  * operation may end before the call that started it has answered.
  */
 export class LiveChannel {
-  private source: LiveSource | undefined;
-  private wanted = false;
-  private attempt = 0;
-  private retry: unknown;
+  private readonly stream: ReconnectingStream;
   private isConnected = false;
   private readonly listeners = new Map<LiveType, Set<Listener>>();
   private readonly statusListeners = new Set<() => void>();
   private readonly operations = new Map<string, RemoteOperation>();
-  private readonly timers: Timers;
-  private readonly delay: (attempt: number) => number;
 
-  constructor(private readonly options: LiveChannelOptions) {
-    this.timers = options.timers ?? browserTimers;
-    this.delay = options.delay ?? ((attempt) => reconnectDelay(attempt));
+  constructor(options: StreamOptions) {
+    this.stream = new ReconnectingStream(
+      LIVE_PATH,
+      LIVE_TYPES,
+      {
+        status: (connected) => this.setConnected(connected),
+        message: (type, data) => this.receive(type as LiveType, data),
+      },
+      options,
+    );
   }
 
   get connected(): boolean {
@@ -57,20 +36,12 @@ export class LiveChannel {
   }
 
   open(): void {
-    if (this.wanted) return;
-    this.wanted = true;
-    this.attempt = 0;
-    this.connect();
+    this.stream.open();
   }
 
   close(): void {
-    this.wanted = false;
-    if (this.retry !== undefined) this.timers.clear(this.retry);
-    this.retry = undefined;
-    this.source?.close();
-    this.source = undefined;
     this.operations.clear();
-    this.setConnected(false);
+    this.stream.close();
   }
 
   on<T extends LiveType>(type: T, listener: (message: LiveMessages[T]) => void): () => void {
@@ -92,38 +63,6 @@ export class LiveChannel {
   /** The latest update of an operation the channel has carried, if any. */
   recentOperation(operationId: string): RemoteOperation | undefined {
     return this.operations.get(operationId);
-  }
-
-  private connect(): void {
-    const source = this.options.connect(LIVE_PATH);
-    this.source = source;
-    source.addEventListener('open', () => {
-      if (this.source !== source) return;
-      this.attempt = 0;
-      this.setConnected(true);
-    });
-    source.addEventListener('error', () => {
-      if (this.source !== source) return;
-      source.close();
-      this.source = undefined;
-      this.setConnected(false);
-      this.scheduleReconnect();
-    });
-    for (const type of LIVE_TYPES) {
-      source.addEventListener(type, (event) => {
-        if (this.source === source) this.receive(type, event.data);
-      });
-    }
-  }
-
-  private scheduleReconnect(): void {
-    if (!this.wanted) return;
-    const ms = this.delay(this.attempt);
-    this.attempt += 1;
-    this.retry = this.timers.set(() => {
-      this.retry = undefined;
-      if (this.wanted) this.connect();
-    }, ms);
   }
 
   private receive(type: LiveType, data: unknown): void {

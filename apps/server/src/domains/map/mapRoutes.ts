@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { gateways, locks } from '../../db/schema';
 import { type Route, route } from '../../http/router';
+import { openEventStream } from '../../live/eventStream';
 import { ownedGateway } from '../gateway/gatewayQueries';
 import { ownedLock } from '../lock/lockAccess';
 import { requireSession } from '../user/userRoutes';
@@ -14,7 +15,6 @@ import type { MapActivityService } from './mapActivityService';
 
 /** How often an open public screen is sent the numbers (when they changed). */
 const PUSH_MS = 3000;
-const HEARTBEAT_MS = 25_000;
 
 /** The public map's numbers, and placing locks and gateways in cities (docs/map.md). */
 export function mapRoutes(deps: { db: Db; activity: MapActivityService; onMoved: () => void }): Route[] {
@@ -56,39 +56,27 @@ export function registerMapLive(app: FastifyInstance, activity: MapActivityServi
     for (const close of open) close();
   });
   app.get(MAP_LIVE_PATH, async (request, reply) => {
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    raw.write('retry: 3000\n\n');
+    const stream = openEventStream(reply, () => close());
     let last = '';
-    const push = async () => {
+    const timer = setInterval(() => void push(), PUSH_MS);
+    function close() {
+      clearInterval(timer);
+      open.delete(close);
+      stream.end();
+    }
+    async function push() {
       try {
         const data = await activity.current();
-        const text = JSON.stringify(data);
         const key = JSON.stringify({ ...data, generatedAt: 0 });
         if (key !== last) {
           last = key;
-          raw.write(`event: activity\ndata: ${text}\n\n`);
+          stream.send('activity', data);
         }
       } catch (err) {
         request.log.warn({ err }, 'map activity failed');
       }
-    };
-    const timer = setInterval(() => void push(), PUSH_MS);
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const close = () => {
-      clearInterval(timer);
-      clearInterval(heartbeat);
-      open.delete(close);
-      raw.end();
-    };
+    }
     open.add(close);
-    request.raw.once('close', close);
     await push();
   });
 }

@@ -2,7 +2,7 @@ import type { RemoteOperation } from '@smartlock/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useConsole } from '../../app/context';
 import { useLiveChannel } from '../../live/context';
-import { browserTimers } from '../../live/liveChannel';
+import { browserTimers } from '../../live/reconnectingStream';
 import { FOLLOW_DEFAULTS, followOperation } from '../lock/remote/followOperation';
 import { sourcesFor } from '../lock/remote/useRemoteOperation';
 import { type FollowedOperation, hasEnded } from './credentialOperation';

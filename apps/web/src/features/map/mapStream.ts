@@ -1,17 +1,10 @@
 import { MAP_LIVE_PATH, type MapActivity, map } from '@smartlock/contract';
-import { reconnectDelay } from '../../live/backoff';
-import { browserTimers, type LiveSource, type Timers } from '../../live/liveChannel';
+import { ReconnectingStream, type StreamOptions } from '../../live/reconnectingStream';
 
 export interface MapStreamState {
   /** The latest numbers; kept on screen while the stream is away. */
   activity?: MapActivity;
   connected: boolean;
-}
-
-export interface MapStreamOptions {
-  connect: (url: string) => LiveSource;
-  delay?: (attempt: number) => number;
-  timers?: Timers;
 }
 
 /**
@@ -20,34 +13,31 @@ export interface MapStreamOptions {
  * error) is opened again after a growing delay, the last numbers staying on screen meanwhile.
  */
 export class MapStream {
-  private source: LiveSource | undefined;
-  private wanted = false;
-  private attempt = 0;
-  private retry: unknown;
+  private readonly stream: ReconnectingStream;
   private state: MapStreamState = { connected: false };
   private readonly listeners = new Set<() => void>();
-  private readonly timers: Timers;
-  private readonly delay: (attempt: number) => number;
 
-  constructor(private readonly options: MapStreamOptions) {
-    this.timers = options.timers ?? browserTimers;
-    this.delay = options.delay ?? ((attempt) => reconnectDelay(attempt));
+  constructor(options: StreamOptions) {
+    this.stream = new ReconnectingStream(
+      MAP_LIVE_PATH,
+      ['activity'],
+      {
+        status: (connected) => this.update({ connected }),
+        message: (_type, data) => {
+          const activity = parseActivity(data);
+          if (activity) this.update({ activity, connected: true });
+        },
+      },
+      options,
+    );
   }
 
   open(): void {
-    if (this.wanted) return;
-    this.wanted = true;
-    this.attempt = 0;
-    this.connect();
+    this.stream.open();
   }
 
   close(): void {
-    this.wanted = false;
-    if (this.retry !== undefined) this.timers.clear(this.retry);
-    this.retry = undefined;
-    this.source?.close();
-    this.source = undefined;
-    this.update({ connected: false });
+    this.stream.close();
   }
 
   /** The current state (the same object until it changes, as useSyncExternalStore wants). */
@@ -57,38 +47,6 @@ export class MapStream {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
-
-  private connect(): void {
-    const source = this.options.connect(MAP_LIVE_PATH);
-    this.source = source;
-    source.addEventListener('open', () => {
-      if (this.source !== source) return;
-      this.attempt = 0;
-      this.update({ connected: true });
-    });
-    source.addEventListener('error', () => {
-      if (this.source !== source) return;
-      source.close();
-      this.source = undefined;
-      this.update({ connected: false });
-      this.scheduleReconnect();
-    });
-    source.addEventListener('activity', (event) => {
-      if (this.source !== source) return;
-      const activity = parseActivity(event.data);
-      if (activity) this.update({ activity, connected: true });
-    });
-  }
-
-  private scheduleReconnect(): void {
-    if (!this.wanted) return;
-    const ms = this.delay(this.attempt);
-    this.attempt += 1;
-    this.retry = this.timers.set(() => {
-      this.retry = undefined;
-      if (this.wanted) this.connect();
-    }, ms);
-  }
 
   private update(change: Partial<MapStreamState>): void {
     const next = { ...this.state, ...change };

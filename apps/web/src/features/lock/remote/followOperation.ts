@@ -1,5 +1,5 @@
 import type { RemoteOperation } from '@smartlock/contract';
-import type { Timers } from '../../../live/liveChannel';
+import type { Timers } from '../../../live/reconnectingStream';
 import { isFinal } from './operationView';
 
 /** Where news of an operation comes from. */
