@@ -15,6 +15,7 @@ import { addGateway, addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { type BucketCount, keptCityActivity, recomputeCityActivity } from './cityActivity';
+import { computeMapActivity } from './mapActivity';
 
 const SYDNEY = 2147714;
 const MELBOURNE = 2158177;
@@ -199,6 +200,18 @@ describe('the counts the public screens show', () => {
     const text = JSON.stringify(seen);
     for (const name of ['Harbour', 'Yarra', 'Bondi', 'Unplaced', 'map-owner', 'lockId'])
       expect(text).not.toContain(name);
+  });
+
+  it('shows a city from exactly three located locks, and hides it again at two', async () => {
+    const shown = async () => (await computeMapActivity(db())).cities.map((c) => c.name);
+    await place(owner, melbourne[0] as number, MELBOURNE);
+    await place(owner, melbourne[1] as number, MELBOURNE);
+    await place(owner, nowhere, 0);
+    expect(await shown()).not.toContain('Melbourne');
+    await place(owner, nowhere, MELBOURNE);
+    expect(await shown()).toContain('Melbourne');
+    await place(owner, nowhere, 0);
+    expect(await shown()).not.toContain('Melbourne');
   });
 
   it('streams the numbers to a public screen, with no session, as they change', async () => {
