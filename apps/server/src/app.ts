@@ -3,7 +3,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import { ALL_CALLS, DEFAULT_LOCALE } from '@smartlock/contract';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -16,6 +15,7 @@ import { EKeyNotices } from './domains/ekey/ekeyNotices';
 import { EKeyRevocations } from './domains/ekey/ekeyRevocations';
 import { ekeyRoutes } from './domains/ekey/ekeyRoutes';
 import { EKeyService } from './domains/ekey/ekeyService';
+import { countOnlineGateways } from './domains/gateway/gatewayPresence';
 import { gatewayRoutes } from './domains/gateway/gatewayRoutes';
 import { groupRoutes } from './domains/group/groupRoutes';
 import { hotelRoutes } from './domains/hotel/hotelRoutes';
@@ -61,6 +61,8 @@ import { LiveHub } from './live/liveHub';
 import { registerLiveRoute } from './live/liveRoute';
 import { Messenger } from './messaging/messenger';
 import { type MailTransport, type SmsTransport, SmtpTransport } from './messaging/transports';
+import { Metrics } from './ops/metrics';
+import { registerOpsRoutes } from './ops/opsRoutes';
 import { serverRoot } from './paths';
 import { rootSecret } from './secrets';
 import { deriveKey, Sealer } from './security/crypto';
@@ -105,7 +107,7 @@ export interface BuildOptions {
 /** Keys and headers that never reach the log. */
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
-/** The cloud service: every API call under /api, the console, /healthz. */
+/** The cloud service: every API call under /api, the console, /healthz, /readyz and /metrics. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -147,7 +149,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const live = new LiveHub();
   const mapActivity = new MapActivityService(db);
   const intake = new RecordIntake(db, live, () => mapActivity.invalidate());
-  const devices = await startDevices({ config, rootSecret: secret, db, live, records: intake, log: app.log });
+  const metrics = new Metrics(() => countOnlineGateways(db));
+  const devices = await startDevices({
+    config,
+    rootSecret: secret,
+    db,
+    live,
+    records: intake,
+    log: app.log,
+    onOperationEnded: (end) => metrics.operationEnded(end),
+  });
   app.addHook('onClose', async () => devices.close());
   const revocations = new EKeyRevocations(db, devices.operations, app.log);
   devices.whenGatewayOnline((gatewayId) => revocations.resendForGateway(gatewayId));
@@ -193,15 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAvatarRoute(app, { db, sessions });
   registerRecordExportRoute(app, { sessions, exports: recordExports });
   registerMapLive(app, mapActivity);
-
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await db.execute(sql`select 1`);
-      return { status: 'ok', database: database.engine };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', database: database.engine });
-    }
-  });
+  registerOpsRoutes(app, { database, link: devices.link, metrics, metricsToken: config.METRICS_TOKEN });
 
   /** What the console needs before its first call: its app id and signing key (public by nature). */
   app.get('/app-config.json', async (_request, reply) => {

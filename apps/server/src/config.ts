@@ -84,6 +84,8 @@ export const configSchema = z.object({
   MQTT_URL: z.string().url().optional(),
   /** How long a remote operation may take before it is failed (seconds). */
   REMOTE_OPERATION_SECONDS: z.coerce.number().int().min(2).max(120).default(12),
+  /** When set, GET /metrics answers only with `Authorization: Bearer <this token>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** The built console; served when present. */
   WEB_DIST: z.string().optional(),
 });

@@ -7,6 +7,7 @@ import { markAllGatewaysOffline } from '../domains/gateway/gatewayPresence';
 import type { RecordIntake } from '../domains/record/recordIntake';
 import { RemoteOperationService } from '../domains/remote/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
+import type { OperationEnd } from '../ops/metrics';
 import { deriveKey, Sealer } from '../security/crypto';
 import { CLOUD_USERNAME, type EmbeddedBroker, startEmbeddedBroker } from './broker';
 import { DeviceInbox } from './deviceInbox';
@@ -50,11 +51,20 @@ export async function startDevices(options: {
   /** Where the records gateways send are stored. */
   records: RecordIntake;
   log: FastifyBaseLogger;
+  /** Told of every remote operation that ends (the metrics). */
+  onOperationEnded?: (end: OperationEnd) => void;
 }): Promise<Devices> {
   const { config, db, live, log } = options;
   const secrets = new GatewaySecrets(db, new Sealer(deriveKey(options.rootSecret, 'gateway-secrets')));
   let link: DeviceLink | undefined;
-  const operations = new RemoteOperationService(db, secrets, live, () => link, config.REMOTE_OPERATION_SECONDS * 1000);
+  const operations = new RemoteOperationService(
+    db,
+    secrets,
+    live,
+    () => link,
+    config.REMOTE_OPERATION_SECONDS * 1000,
+    options.onOperationEnded,
+  );
   const onlineListeners: ((gatewayId: number) => Promise<void>)[] = [];
   const inbox = new DeviceInbox({
     db,

@@ -10,6 +10,8 @@ import type { LiveHub } from './liveHub';
  * reads, so it needs no request signature; it carries nothing but the caller's own account.
  */
 export function registerLiveRoute(app: FastifyInstance, deps: { sessions: SessionStore; live: LiveHub }): void {
+  // Before the server waits for its connections to end: a stream never ends by itself.
+  app.addHook('preClose', async () => deps.live.closeAll());
   app.get(LIVE_PATH, async (request, reply) => {
     let userId: number;
     try {

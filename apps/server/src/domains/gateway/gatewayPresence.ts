@@ -1,5 +1,5 @@
 import type { GatewayStatus } from '@smartlock/contract';
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gateways } from '../../db/schema';
 
@@ -33,4 +33,10 @@ export async function applyGatewayStatus(
 /** With the embedded broker nobody is connected at start: every gateway starts offline. */
 export async function markAllGatewaysOffline(db: Db): Promise<void> {
   await db.update(gateways).set({ online: 0 }).where(eq(gateways.online, 1));
+}
+
+/** How many gateways are online now (every instance sees the same number). */
+export async function countOnlineGateways(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(gateways).where(eq(gateways.online, 1));
+  return row?.n ?? 0;
 }

@@ -52,7 +52,8 @@ export function mapRoutes(deps: { db: Db; activity: MapActivityService; onMoved:
  */
 export function registerMapLive(app: FastifyInstance, activity: MapActivityService): void {
   const open = new Set<() => void>();
-  app.addHook('onClose', async () => {
+  // Before the server waits for its connections to end: a stream never ends by itself.
+  app.addHook('preClose', async () => {
     for (const close of open) close();
   });
   app.get(MAP_LIVE_PATH, async (request, reply) => {

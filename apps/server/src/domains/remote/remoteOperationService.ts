@@ -17,6 +17,7 @@ import { remoteOperations, users } from '../../db/schema';
 import type { GatewaySecrets } from '../../devices/gatewaySecrets';
 import { ApiError } from '../../http/apiError';
 import type { LiveHub } from '../../live/liveHub';
+import type { OperationEnd } from '../../ops/metrics';
 import { reachingGateway } from '../gateway/gatewayReach';
 import type { LockRow } from '../lock/lockAccess';
 import { managedLock } from '../lock/lockAccess';
@@ -48,6 +49,8 @@ export class RemoteOperationService {
     private readonly live: LiveHub,
     private readonly channel: () => CommandChannel | undefined,
     private readonly timeoutMs: number,
+    /** Told of every operation that ends (the metrics). */
+    private readonly onEnded: (end: OperationEnd) => void = () => {},
   ) {}
 
   /**
@@ -256,12 +259,8 @@ export class RemoteOperationService {
     shown?: Record<string, unknown>,
     result?: Record<string, unknown>,
   ): Promise<OperationRow | undefined> {
-    const state =
-      error === undefined
-        ? RemoteOperationState.success
-        : NO_RETRY_ERRORS.has(error)
-          ? RemoteOperationState.noRetry
-          : RemoteOperationState.failed;
+    const ending = error === undefined ? 'success' : NO_RETRY_ERRORS.has(error) ? 'noRetry' : 'failed';
+    const state = RemoteOperationState[ending];
     const outcome = await this.db.transaction(async (tx) => {
       const [ended] = await tx
         .update(remoteOperations)
@@ -274,6 +273,11 @@ export class RemoteOperationService {
       return { ended, change };
     });
     if (!outcome) return undefined;
+    this.onEnded({
+      operation: outcome.ended.name,
+      outcome: ending,
+      reason: error ?? '',
+    });
     await this.announce(outcome.ended, outcome.change);
     return outcome.ended;
   }

@@ -73,6 +73,19 @@ describe('remote operations through the embedded broker and a simulated gateway'
     expect(locked.result).toMatchObject({ state: LockState.locked });
   });
 
+  it('counts each ended operation, the connected gateways and the calls’ latency in the metrics', async () => {
+    await operate(client, lock.unlock, { lockId: door().lockId });
+    const text = (await server.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const unlocks = text.match(
+      /^smartlock_remote_operations_total\{operation="unlock",outcome="success",reason=""\} (\d+)$/m,
+    );
+    expect(Number(unlocks?.[1])).toBeGreaterThanOrEqual(2);
+    expect(text).toMatch(/^smartlock_gateways_connected 1$/m);
+    expect(text).toMatch(
+      /^smartlock_http_request_duration_seconds_count\{method="POST",route="\/api\/lock\/unlock",status="200"\} \d+$/m,
+    );
+  });
+
   it('lists the locks a gateway reaches for remote operation, with switch, kind and gateway link', async () => {
     const listed = await client.call<{
       list: { lockId: number; remoteUnlock: number; isParkingLock: boolean; hasGateway: number; signalGrade: number }[];
