@@ -67,6 +67,7 @@ import { serverRoot } from './paths';
 import { rootSecret } from './secrets';
 import { deriveKey, Sealer } from './security/crypto';
 import { RateLimiter } from './security/rateLimit';
+import { registerSecurityHeaders } from './security/securityHeaders';
 import { serveConsole } from './web';
 
 export interface Services {
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const revocations = new EKeyRevocations(db, devices.operations, app.log);
   devices.whenGatewayOnline((gatewayId) => revocations.resendForGateway(gatewayId));
 
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });

@@ -131,7 +131,13 @@ describe('buying a package through the sandbox checkout', () => {
 
     // The same notification delivered again (a provider retry) changes nothing.
     const providerRef = (await row(created.orderNo))?.providerRef as string;
-    const sent = await sentNotification(providerRef, 'payment.succeeded');
+    // The sender marks it delivered once the answer is back, just after the order is paid.
+    const deadline = Date.now() + 5000;
+    let sent = await sentNotification(providerRef, 'payment.succeeded');
+    while (sent.deliveredAt === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      sent = await sentNotification(providerRef, 'payment.succeeded');
+    }
     expect(sent.deliveredAt).not.toBeNull();
     const again = await notify(sent.body);
     expect(again.statusCode).toBe(200);
