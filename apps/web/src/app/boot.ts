@@ -2,6 +2,7 @@ import { company, LOCALES, type Locale, localesFor } from '@smartlock/contract';
 import { QueryClient } from '@tanstack/react-query';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { ApiClient } from '../api/client';
+import { shouldRetry } from '../api/retry';
 import { antdLocale } from '../i18n/antdLocale';
 import { applyTerms, chooseLocale, i18next, startI18n, switchLanguage } from '../i18n/i18n';
 import type { WebInfo } from './context';
@@ -38,7 +39,7 @@ export async function boot(): Promise<Boot> {
   };
   let packageName: string | undefined;
   let language: Locale = chooseLocale(LOCALES);
-  const queries = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  const queries = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: shouldRetry } } });
   let router: ConsoleRouter | undefined;
   const api = new ApiClient({
     appId: config.appId,

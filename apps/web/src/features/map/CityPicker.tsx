@@ -56,6 +56,8 @@ export function CityPicker({
       placeholder={t('map.searchCity')}
       loading={found.isFetching}
       notFoundContent={keyword && !found.isFetching ? t('map.noCityFound') : null}
+      // At most 20 cities: a plain list, which opens at its first (best) match.
+      virtual={false}
       style={{ width: '100%' }}
       data-testid="city-picker"
     />

@@ -1,6 +1,6 @@
 import { type LockCredentialKind, type RemoteOperation, RemoteOperationState } from '@smartlock/contract';
 import { App } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFollowOperation } from '../../credentials/useFollowOperation';
@@ -19,13 +19,19 @@ export function useIssueOperation(kind: LockCredentialKind, lockId: number, { st
   const navigate = useNavigate();
   const refresh = useRefreshCredentials();
   const [added, setAdded] = useState<CredentialItem>();
+  const [arrived, setArrived] = useState(false);
   const operation = useFollowOperation((followed) => {
     void refresh();
     if (followed.operation.state === RemoteOperationState.success && !stay) {
       message.success(t('credential.done.add'));
-      navigate(tabPath(KINDS[kind].tab, lockId));
+      setArrived(true);
     }
   });
+  // Leaves once the page has drawn the credential as added (its leave confirmation then off),
+  // even when the operation's end was already known as it started.
+  useEffect(() => {
+    if (arrived) navigate(tabPath(KINDS[kind].tab, lockId));
+  }, [arrived, navigate, kind, lockId]);
   const { follow } = operation;
   const start = useCallback(
     (credential: CredentialItem, started: RemoteOperation) => {
