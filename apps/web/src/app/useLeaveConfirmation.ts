@@ -1,5 +1,5 @@
 import { App } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
@@ -11,8 +11,14 @@ import { useBlocker } from 'react-router';
 export function useLeaveConfirmation(dirty: boolean): void {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  // Read when a navigation happens: the value of the latest render, even before the router has
+  // taken this render's blocker (a screen that leaves from an effect right after saving).
+  const dirtyNow = useRef(dirty);
+  useLayoutEffect(() => {
+    dirtyNow.current = dirty;
+  }, [dirty]);
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => dirtyNow.current && currentLocation.pathname !== nextLocation.pathname,
   );
 
   const asking = useRef(false);
