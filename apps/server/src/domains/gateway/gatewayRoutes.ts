@@ -7,7 +7,7 @@ import type { Devices } from '../../devices/deviceService';
 import { ApiError } from '../../http/apiError';
 import { type Route, route } from '../../http/router';
 import { randomToken, sha256 } from '../../security/crypto';
-import { ensureCity } from '../map/cityRows';
+import { placedCityId } from '../map/cityRows';
 import { deviceIdentity, validatedName } from '../shared/deviceIdentity';
 import { confirmTransfer } from '../shared/transferConfirmation';
 import type { AccountService } from '../user/accountService';
@@ -30,7 +30,7 @@ export function gatewayRoutes({ db, devices, accounts, codes }: GatewayDeps): Ro
       const owner = requireSession(ctx).userId;
       const { mac, name } = deviceIdentity('gateway', params.gatewayMac, params.gatewayName);
       const secret = randomToken(32);
-      const cityId = params.cityId === undefined ? null : (await ensureCity(db, params.cityId)).cityId;
+      const cityId = await placedCityId(db, params.cityId);
       return orConflict(async () => {
         const [created] = await db
           .insert(gateways)

@@ -23,6 +23,14 @@ export async function ensureCity(db: Executor, cityId: number): Promise<CityItem
   return city;
 }
 
+/**
+ * The city id to store for what a call asked: none for 0 or nothing (clearing), else the bundled
+ * city, copied into the database; an unknown id is a bad parameter.
+ */
+export async function placedCityId(db: Executor, cityId: number | undefined): Promise<number | null> {
+  return cityId ? (await ensureCity(db, cityId)).cityId : null;
+}
+
 /** A city as stored. */
 export async function storedCity(db: Executor, cityId: number): Promise<CityItem | undefined> {
   const [row] = await db.select().from(cities).where(eq(cities.id, cityId));

@@ -9,7 +9,7 @@ import { ownedGateway } from '../gateway/gatewayQueries';
 import { ownedLock } from '../lock/lockAccess';
 import { requireSession } from '../user/userRoutes';
 import { searchCities } from './cityCatalogue';
-import { ensureCity } from './cityRows';
+import { placedCityId } from './cityRows';
 import { locationOf } from './lockLocation';
 import type { MapActivityService } from './mapActivityService';
 
@@ -29,7 +29,7 @@ export function mapRoutes(deps: { db: Db; activity: MapActivityService; onMoved:
 
     route(map.setLockLocation, async (params, ctx) => {
       const owned = await ownedLock(db, requireSession(ctx).userId, params.lockId);
-      const cityId = params.cityId === 0 ? null : (await ensureCity(db, params.cityId)).cityId;
+      const cityId = await placedCityId(db, params.cityId);
       await db.update(locks).set({ cityId }).where(eq(locks.id, owned.id));
       deps.onMoved();
       return locationOf(db, owned.id);
@@ -37,7 +37,7 @@ export function mapRoutes(deps: { db: Db; activity: MapActivityService; onMoved:
 
     route(map.setGatewayLocation, async (params, ctx) => {
       const gateway = await ownedGateway(db, requireSession(ctx).userId, params.gatewayId);
-      const cityId = params.cityId === 0 ? null : (await ensureCity(db, params.cityId)).cityId;
+      const cityId = await placedCityId(db, params.cityId);
       await db.update(gateways).set({ cityId }).where(eq(gateways.id, gateway.id));
       deps.onMoved();
       return {};
