@@ -113,12 +113,12 @@ function chromium() {
   return { path };
 }
 
-function playwright(name) {
+function playwright(name, env = {}) {
   console.log(`\n== ${name} ==`);
   const report = join(mkdtempSync(join(tmpdir(), 'smartlock-e2e-')), 'report.json');
   const status = run('npx', ['playwright', 'test'], {
     cwd: join(root, 'e2e'),
-    env: { ...process.env, E2E_REPORT: report },
+    env: { ...process.env, ...env, E2E_REPORT: report },
   });
   if (!existsSync(report)) {
     suites.push({
@@ -142,9 +142,9 @@ check('lint and format (biome)', 'npx', ['biome', 'check', '.']);
 check('typecheck (tsc, every workspace)', 'npm', ['run', 'typecheck', '--silent']);
 vitest('unit and server tests (PGlite in memory)', []);
 const pg = await postgres();
+// An MQTT broker already running (Mosquitto) adds the external-broker, several-instance suites.
+const mqttUrl = process.env.TEST_MQTT_URL || ((await listening(1883)) ? 'mqtt://127.0.0.1:1883' : '');
 if (pg.url) {
-  // An MQTT broker already running (Mosquitto) adds the external-broker, several-instance suite.
-  const mqttUrl = process.env.TEST_MQTT_URL || ((await listening(1883)) ? 'mqtt://127.0.0.1:1883' : '');
   vitest(
     `server tests on PostgreSQL${mqttUrl ? ` and the MQTT broker at ${mqttUrl}` : ' (no external MQTT broker: its suite skipped)'}`,
     ['--project', 'server', '--exclude', '**/main.test.ts'],
@@ -157,8 +157,17 @@ if (pg.url) {
 console.log('\n== build (console and server) ==');
 if (run('npm', ['run', 'build', '--silent']) !== 0) failedChecks++;
 const browser = chromium();
-if (browser.path) playwright('end-to-end in Chromium (Playwright, the built product)');
-else suites.push({ name: 'end-to-end in Chromium', ran: false, note: browser.reason });
+if (!browser.path) suites.push({ name: 'end-to-end in Chromium', ran: false, note: browser.reason });
+else if (pg.url && mqttUrl) {
+  // As production runs: two instances sharing PostgreSQL and the broker, behind a load balancer.
+  playwright(
+    'end-to-end in Chromium (the built product: two instances on PostgreSQL and the MQTT broker, behind a load balancer)',
+    {
+      E2E_DATABASE_URL: pg.url,
+      E2E_MQTT_URL: mqttUrl,
+    },
+  );
+} else playwright('end-to-end in Chromium (the built product on its embedded engines)');
 
 console.log('\n== Summary ==');
 for (const suite of suites) {

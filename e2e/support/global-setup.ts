@@ -1,9 +1,7 @@
 import { startProduct } from './product';
 
-/** One product for the whole run; torn down when the run ends. */
+/** One product for the whole run; stopped when the run ends. */
 export default async function globalSetup() {
-  const { child } = await startProduct();
-  return async () => {
-    child.kill('SIGTERM');
-  };
+  const { stop } = await startProduct();
+  return stop;
 }

@@ -1,9 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { startBalancer } from './balancer';
+import { startInstance, stopInstance } from './instance';
 
-const ROOT = join(import.meta.dirname, '..', '..');
+const E2E_ENV = {
+  // Behind a trusted proxy header, each test calls from an address of its own, as separate users do.
+  TRUST_PROXY: 'true',
+  LOG_LEVEL: 'info',
+  NODE_ENV: 'development',
+};
 /**
  * Where this run's product is described for the test workers: a file of this run's own (global
  * set-up names it in the environment the workers inherit), so runs side by side never mix.
@@ -15,54 +24,92 @@ export function stateFile(): string {
 }
 
 export interface Product {
+  /** Where browsers reach the product: the only instance, or the load balancer in front of two. */
   url: string;
   port: number;
-  /** Every line the server printed (its log carries outbox messages). */
+  /** Each instance's own port (two behind the balancer, or the one that is `port`). */
+  instances: number[];
+  /** Every line the servers printed (their logs carry outbox messages). */
   logFile: string;
 }
 
-/** Starts the built product as `npm start` runs it, on a free port with a fresh data folder. */
-export async function startProduct(): Promise<{ product: Product; child: ChildProcess }> {
+/** Whether this run starts two instances on PostgreSQL and an external broker behind a balancer. */
+export function clustered(): { databaseUrl: string; mqttUrl: string } | undefined {
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  const mqttUrl = process.env.E2E_MQTT_URL;
+  return databaseUrl && mqttUrl ? { databaseUrl, mqttUrl } : undefined;
+}
+
+/** A database of this run's own on the given server; dropped when the run ends. */
+async function scratchDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `smartlock_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * Starts the product for the run and describes it in the state file. On the embedded engines:
+ * one instance with a fresh data folder. Clustered (E2E_DATABASE_URL and E2E_MQTT_URL): two
+ * instances sharing one PostgreSQL database, the MQTT broker and the root secret, behind a
+ * round-robin balancer, so consecutive calls of one page land on different instances.
+ */
+export async function startProduct(): Promise<{ product: Product; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'smartlock-e2e-'));
   const logFile = join(dataDir, 'server.log');
-  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
-    // Behind a trusted proxy header, each test calls from an address of its own, as separate users do.
-    env: {
-      ...process.env,
-      TRUST_PROXY: 'true',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'development',
+  const cluster = clustered();
+  const children: ChildProcess[] = [];
+  let product: Product;
+  let stopRest = async () => {};
+  if (!cluster) {
+    const one = await startInstance(
       // The machine may run its own broker on 1883: the product's embedded one takes any free port.
-      MQTT_PORT: '0',
-      MQTT_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const { appendFileSync } = await import('node:fs');
-  const record = (chunk: Buffer) => {
-    output += chunk;
-    appendFileSync(logFile, chunk);
-  };
-  child.stdout?.on('data', record);
-  child.stderr?.on('data', record);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const match = output.match(/SmartLock console\s+http:\/\/localhost:(\d+)\//);
-    if (match?.[1]) {
-      const port = Number(match[1]);
-      const product = { url: `http://localhost:${port}`, port, logFile };
-      process.env.SMARTLOCK_E2E_STATE = join(dataDir, 'product.json');
-      writeFileSync(stateFile(), JSON.stringify({ ...product, pid: child.pid }));
-      return { product, child };
-    }
-    if (child.exitCode !== null) throw new Error(`the product exited:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
+      { ...E2E_ENV, DATA_DIR: join(dataDir, 'data'), DATABASE_URL: '', MQTT_PORT: '0', MQTT_URL: '' },
+      logFile,
+    );
+    children.push(one.child);
+    product = { url: `http://localhost:${one.port}`, port: one.port, instances: [one.port], logFile };
+  } else {
+    const database = await scratchDatabase(cluster.databaseUrl);
+    const shared = {
+      ...E2E_ENV,
+      DATABASE_URL: database.url,
+      MQTT_URL: cluster.mqttUrl,
+      SECRET_KEY: randomBytes(32).toString('hex'),
+    };
+    // The first instance makes the demo account and runs the demo fleet; the second joins it.
+    const first = await startInstance({ ...shared, DATA_DIR: join(dataDir, 'first') }, logFile);
+    children.push(first.child);
+    const second = await startInstance({ ...shared, DATA_DIR: join(dataDir, 'second'), DEMO_FLEET: 'false' }, logFile);
+    children.push(second.child);
+    const balancer = await startBalancer([first.port, second.port]);
+    product = {
+      url: `http://localhost:${balancer.port}`,
+      port: balancer.port,
+      instances: [first.port, second.port],
+      logFile,
+    };
+    stopRest = async () => {
+      console.log(`load balancer: requests per instance ${balancer.served.join(' / ')}`);
+      await balancer.close();
+      await database.drop().catch((error) => console.error(`dropping the e2e database: ${error}`));
+    };
   }
-  child.kill();
-  throw new Error(`the product did not start in time:\n${output}`);
+  process.env.SMARTLOCK_E2E_STATE = join(dataDir, 'product.json');
+  writeFileSync(stateFile(), JSON.stringify(product));
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopInstance(child)));
+    await stopRest();
+  };
+  return { product, stop };
 }

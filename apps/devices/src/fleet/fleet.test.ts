@@ -173,6 +173,24 @@ describe('a fleet', () => {
     expect(events.every((h) => h.signedByGateway)).toBe(true);
   });
 
+  it('goes quiet on request: the doors stop, the gateways stay, and the unsent count falls to zero as the cloud acknowledges', async () => {
+    const { fleet } = await fleetOf({ registrar: new FakeRegistrar(cloud), trickleSeconds: 0.01 });
+    const written = () =>
+      fleet
+        .layout()
+        .reduce(
+          (n, g) => n + g.locks.reduce((m, l) => m + (fleet.lock(l.mac)?.lock.snapshot().log.nextRecordId ?? 1) - 1, 0),
+          0,
+        );
+    await expect.poll(written).toBeGreaterThan(3);
+    fleet.quiet();
+    await expect.poll(() => fleet.unsentRecordCount()).toBe(0);
+    const after = written();
+    await sleep(100);
+    expect(written()).toBe(after);
+    expect(fleet.status()[0]?.online).toBe(true);
+  });
+
   it('signs off with a signed offline status when stopped', async () => {
     const { fleet } = await fleetOf({ registrar: new FakeRegistrar(cloud), locksPerGateway: 1 });
     const gatewayId = fleet.layout()[0]?.gatewayId;

@@ -199,6 +199,19 @@ export class Fleet implements ControlTarget {
     });
   }
 
+  /** Nothing more happens at the doors (the trickle stops); the gateways stay connected. */
+  quiet(): void {
+    this.stopTrickle?.();
+    this.stopTrickle = undefined;
+  }
+
+  /** Records the locks wrote that the cloud has not acknowledged yet. */
+  unsentRecordCount(): number {
+    let unsent = 0;
+    for (const { lock } of this.locks.values()) unsent += lock.unsentRecordCount;
+    return unsent;
+  }
+
   /** Stops cleanly: every gateway signs off (offline status), the state is written. */
   async stop(): Promise<void> {
     if (this.stopped) return;

@@ -65,7 +65,7 @@ export class DeviceInbox {
     } catch {
       return;
     }
-    const message = await verifyMessage(parsed as Signed<Record<string, unknown>>, secret);
+    const message = await this.verified(gatewayId, parsed as Signed<Record<string, unknown>>, secret);
     if (!message) {
       this.deps.log.warn({ gatewayId }, 'gateway message with a wrong signature ignored');
       return;
@@ -79,6 +79,17 @@ export class DeviceInbox {
       case 'event':
         return this.onEvent(gatewayId, message as unknown as Event);
     }
+  }
+
+  /**
+   * The message if the gateway's secret signed it. A cached secret that fails is read again
+   * once: another instance may have deleted the gateway or issued it a new secret meanwhile.
+   */
+  private async verified(gatewayId: number, message: Signed<Record<string, unknown>>, cached: string) {
+    const verified = await verifyMessage(message, cached);
+    if (verified) return verified;
+    const fresh = await this.deps.secrets.secretOf(gatewayId, true);
+    return fresh && fresh !== cached ? verifyMessage(message, fresh) : undefined;
   }
 
   private async onStatus(gatewayId: number, raw: unknown): Promise<void> {

@@ -11,6 +11,16 @@ export function liveTopic(userId: number): string {
 
 export type LinkHandler = (topic: string, payload: Buffer) => void;
 
+/** How long a publish waits for the broker's acknowledgement. */
+export const PUBLISH_TIMEOUT_MS = 5000;
+
+/** The broker is out of reach (restarting, or the network to it is down). */
+export class LinkDownError extends Error {
+  constructor() {
+    super('the MQTT broker is out of reach');
+  }
+}
+
 /**
  * The cloud's own MQTT connection: it publishes commands and live messages and hears every
  * gateway's replies, events and status. MQTT 5 when the broker speaks it (message expiry on
@@ -74,18 +84,33 @@ export class DeviceLink {
 
   /**
    * Publishes with QoS 1. `expirySeconds` becomes the MQTT 5 message expiry, so a broker holding
-   * the message for an offline gateway drops it when it can no longer be run.
+   * the message for an offline gateway drops it when it can no longer be run. Fails at once while
+   * the broker is out of reach, and after PUBLISH_TIMEOUT_MS without its acknowledgement, rather
+   * than waiting for the broker to come back: the caller ends what it started (a command carries
+   * its own deadline, so one delivered late is refused by the gateway).
    */
   async publish(topic: string, message: unknown, options: { expirySeconds?: number; retain?: boolean } = {}) {
+    if (!this.client.connected) throw new LinkDownError();
     const properties =
       this.protocolVersion === 5 && options.expirySeconds !== undefined
         ? { messageExpiryInterval: Math.max(1, Math.ceil(options.expirySeconds)) }
         : undefined;
-    await this.client.publishAsync(topic, JSON.stringify(message), {
-      qos: 1,
-      retain: options.retain ?? false,
-      ...(properties ? { properties } : {}),
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new LinkDownError()), PUBLISH_TIMEOUT_MS);
     });
+    try {
+      await Promise.race([
+        this.client.publishAsync(topic, JSON.stringify(message), {
+          qos: 1,
+          retain: options.retain ?? false,
+          ...(properties ? { properties } : {}),
+        }),
+        timeout,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {

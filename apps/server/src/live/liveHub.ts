@@ -50,9 +50,20 @@ export class LiveHub {
     return n;
   }
 
+  /**
+   * Tells every instance's channels of the account. Without the broker (it is restarting), this
+   * instance's own channels still hear it; the others learn the state when their consoles reload.
+   */
   async publish<T extends LiveType>(userId: number, type: T, data: LiveMessages[T]): Promise<void> {
-    if (this.transport) await this.transport.broadcast(userId, { type, data });
-    else this.deliver(userId, type, data);
+    if (this.transport) {
+      try {
+        await this.transport.broadcast(userId, { type, data });
+        return;
+      } catch {
+        // The broker is out of reach: fall through to this instance's own channels.
+      }
+    }
+    this.deliver(userId, type, data);
   }
 
   deliver(userId: number, type: LiveType, data: unknown): void {

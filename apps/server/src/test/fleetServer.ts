@@ -56,7 +56,7 @@ export async function startFleetServer(
     '--password',
     PASSWORD,
     '--mqtt',
-    `mqtt://127.0.0.1:${server.app.services.devices.broker?.port}`,
+    config.MQTT_URL ?? `mqtt://127.0.0.1:${server.app.services.devices.broker?.port}`,
     '--state',
     stateFile,
     '--latency',

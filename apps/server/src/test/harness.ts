@@ -60,12 +60,11 @@ export interface Reply<T> {
 export class TestClient {
   cookie: string | undefined;
   private lastTimestamp = 0;
-  /** Each client calls from an address of its own (behind the trusted proxy), as separate users do. */
-  readonly ip = `198.18.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-
   constructor(
     private readonly app: FastifyInstance,
     readonly lang = 'en_US',
+    /** Each client calls from an address of its own (behind the trusted proxy), as separate users do. */
+    readonly ip = `198.18.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
   ) {}
 
   /** A fresh, strictly increasing timestamp, so two calls never share a signature by accident. */

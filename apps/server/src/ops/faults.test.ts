@@ -1,0 +1,181 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import {
+  ERRORS,
+  errorNameOf,
+  lock,
+  type RemoteOperation,
+  RemoteOperationState,
+  user,
+  ValidationCodeType,
+} from '@smartlock/contract';
+import { inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locks } from '../db/schema';
+import { addLock } from '../test/devices';
+import { latestCode, loggedInClient, PASSWORD } from '../test/fixtures';
+import { type FleetServer, startFleetServer, until } from '../test/fleetServer';
+import { startTestServer, type TestServer } from '../test/harness';
+import { operate, operationEnd } from '../test/operations';
+
+/**
+ * Faults the service must ride out: PostgreSQL dropping every connection while requests and a
+ * multi-lock transfer run (as when it restarts), and the MQTT broker restarting under a live fleet.
+ * The first needs TEST_DATABASE_URL; the second Mosquitto's binary (the test runs its own broker).
+ */
+const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((path) => existsSync(path));
+
+/** Ends every connection the server holds to its database, as a database restart does. */
+async function dropConnections(databaseUrl: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const result = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return result.rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the database drops every connection while requests run', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('answers every request in flight with success or a catalogue error, and serves again at once', async () => {
+    const { client } = await loggedInClient(server, 'db-restart@example.com');
+    const lockId = await addLock(client, 'Door before the restart');
+    const requests = Array.from({ length: 40 }, (_, i) =>
+      i % 4 === 0
+        ? client.call(lock.rename, { lockId, lockName: `Door ${i}` })
+        : client.call(i % 2 ? user.getInfo : lock.list, i % 2 ? {} : { pageNo: 1, pageSize: 20 }),
+    );
+    const dropped = await dropConnections(server.databaseUrl as string);
+    expect(dropped).toBeGreaterThan(0);
+    for (const reply of await Promise.all(requests)) {
+      expect(errorNameOf(reply.body.errorCode), JSON.stringify(reply.body)).toBeDefined();
+      if (reply.body.errorCode !== 0) expect(reply.body.errorCode).toBe(ERRORS.serverError.code);
+    }
+    await until(async () => (await client.call(user.getInfo)).body.errorCode === 0, 10_000);
+    expect((await client.call(lock.detail, { lockId })).body.errorCode).toBe(0);
+    expect((await server.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
+  it('never leaves a lock transfer half done when the connections drop in the middle of it', async () => {
+    const { uid: receiverId } = await loggedInClient(server, 'transfer-fault-receiver@example.com');
+    const db = server.app.services.database.db;
+    const ownersOf = async (lockIds: number[]) =>
+      new Set(
+        (await db.select({ ownerId: locks.ownerId }).from(locks).where(inArray(locks.id, lockIds))).map(
+          (r) => r.ownerId,
+        ),
+      );
+    // The drop lands before, inside or after the transfer's transaction, as it happens.
+    for (const delayMs of [0, 2, 5, 10, 20]) {
+      const giver = `transfer-fault-${delayMs}@example.com`;
+      const { client, uid: giverId } = await loggedInClient(server, giver);
+      const lockIds: number[] = [];
+      for (let i = 0; i < 15; i++) lockIds.push(await addLock(client, `Moving ${i}`));
+      await client.call(user.sendValidationCode, { account: giver, type: ValidationCodeType.transferLock });
+      const params = {
+        lockIdList: lockIds.join(','),
+        receiverUsername: 'transfer-fault-receiver@example.com',
+        password: PASSWORD,
+        validationCode: await latestCode(server, giver),
+      };
+      const transfer = client.call(lock.transfer, params);
+      await new Promise((r) => setTimeout(r, delayMs));
+      await dropConnections(server.databaseUrl as string);
+      const reply = await transfer;
+      await until(async () => (await client.call(user.getInfo)).body.errorCode === 0, 10_000);
+      if (reply.body.errorCode === 0) {
+        expect([...(await ownersOf(lockIds))]).toEqual([receiverId]);
+        continue;
+      }
+      // Refused by the drop: nothing moved and the code is still good, so trying again moves all.
+      expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(ERRORS.serverError.code);
+      expect([...(await ownersOf(lockIds))], `after a drop at ${delayMs} ms`).toEqual([giverId]);
+      expect((await client.call(lock.transfer, params)).body.errorCode).toBe(0);
+      expect([...(await ownersOf(lockIds))]).toEqual([receiverId]);
+    }
+  }, 120_000);
+});
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A Mosquitto of the test's own on a port (no persistence: a restart forgets every session). */
+async function startMosquitto(port: number): Promise<ChildProcess> {
+  const child = spawn(MOSQUITTO as string, ['-p', String(port)], { stdio: 'ignore' });
+  await until(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
+      }),
+    10_000,
+  );
+  return child;
+}
+
+describe.skipIf(!MOSQUITTO)('the MQTT broker restarts under a live fleet', () => {
+  let setup: FleetServer;
+  let broker: ChildProcess;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    broker = await startMosquitto(port);
+    setup = await startFleetServer(
+      'broker-restart@example.com',
+      { gateways: 1, locksPerGateway: 1, kinds: 'door' },
+      { MQTT_URL: `mqtt://127.0.0.1:${port}`, SECRET_KEY: 'broker-restart-test-secret-0123456789' },
+    );
+  }, 90_000);
+  afterAll(async () => {
+    await setup?.close();
+    broker?.kill('SIGKILL');
+  });
+
+  it('ends an operation started while it is down, then reconnects the cloud and the gateway, and unlocks again', async () => {
+    const { server, client, gateways: fleet } = setup;
+    const lockId = fleet[0]?.locks[0]?.lockId as number;
+    const gatewayId = fleet[0]?.gatewayId as number;
+    expect((await operate(client, lock.unlock, { lockId })).state).toBe(RemoteOperationState.success);
+
+    const linesBefore = setup.fleet.lines.length;
+    broker.kill('SIGKILL');
+    await setup.fleet.waitFor((line) => line.event === 'offline' && line.gatewayId === gatewayId, 10_000, linesBefore);
+    await until(async () => (await server.app.inject({ method: 'GET', url: '/readyz' })).statusCode === 503, 10_000);
+    // Refused at once, or started and ended (not opened) by its deadline: never left open.
+    const started = await client.call<RemoteOperation>(lock.unlock, { lockId });
+    if (started.body.errorCode === 0) {
+      const ended = await operationEnd(client, (started.body.data as RemoteOperation).operationId);
+      expect(ended.state).not.toBe(RemoteOperationState.success);
+    } else expect(errorNameOf(started.body.errorCode)).toBeDefined();
+
+    broker = await startMosquitto(port);
+    await until(async () => (await server.app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200, 30_000);
+    // The gateway finds the broker again by itself and says it is online.
+    await setup.fleet.waitFor((line) => line.event === 'online' && line.gatewayId === gatewayId, 30_000, linesBefore);
+    expect((await operate(client, lock.unlock, { lockId })).state).toBe(RemoteOperationState.success);
+  }, 90_000);
+});
