@@ -69,6 +69,9 @@ export async function startBalancer(upstreams: number[]): Promise<Balancer> {
     upstream.on('error', () => client.destroy());
     client.on('error', () => upstream.destroy());
   });
+  // Idle client connections stay open longer than clients keep them (as nginx's 75 s): a client
+  // never reuses a connection the balancer is closing at that moment.
+  server.keepAliveTimeout = 75_000;
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
