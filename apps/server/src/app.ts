@@ -6,6 +6,7 @@ import { ALL_CALLS, DEFAULT_LOCALE } from '@smartlock/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { registerBrokerAuthRoutes } from './devices/brokerAuthRoutes';
 import { type Devices, startDevices } from './devices/deviceService';
 import { adminRoutes } from './domains/admin/adminRoutes';
 import { AdminService } from './domains/admin/adminService';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRecordExportRoute(app, { sessions, exports: recordExports });
   registerMapLive(app, mapActivity);
   registerOpsRoutes(app, { database, link: devices.link, metrics, metricsToken: config.METRICS_TOKEN });
+  if (config.MQTT_AUTH_TOKEN) registerBrokerAuthRoutes(app, devices.access, config.MQTT_AUTH_TOKEN);
 
   /** What the console needs before its first call: its app id and signing key (public by nature). */
   app.get('/app-config.json', async (_request, reply) => {

@@ -82,6 +82,11 @@ export const configSchema = z.object({
   MQTT_HOST: z.string().default('0.0.0.0'),
   /** An external MQTT broker instead of the embedded one (mqtt://user:password@host:port). */
   MQTT_URL: z.string().url().optional(),
+  /**
+   * When set, an external broker may ask the service who gets in and to which topics
+   * (POST /internal/mqtt/{user,superuser,acl}?token=<this>, mosquitto-go-auth's HTTP backend).
+   */
+  MQTT_AUTH_TOKEN: z.string().min(16).optional(),
   /** How long a remote operation may take before it is failed (seconds). */
   REMOTE_OPERATION_SECONDS: z.coerce.number().int().min(2).max(120).default(12),
   /** When set, GET /metrics answers only with `Authorization: Bearer <this token>`. */

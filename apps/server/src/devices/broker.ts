@@ -1,15 +1,9 @@
 import { createServer, type Server } from 'node:net';
-import { gatewayIdOfUsername, gatewayTopics, gatewayUsername } from '@smartlock/contract';
+import { gatewayUsername } from '@smartlock/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { safeEqual } from '../security/crypto';
+import { BrokerAccess, type BrokerIdentity, type GatewayAuthority, type Refusal } from './brokerAccess';
 
-/** Decides whether a secret is a gateway's own. Knowing a MAC is never enough: secrets are random. */
-export interface GatewayAuthority {
-  verify(gatewayId: number, secret: string): Promise<boolean>;
-}
-
-/** The cloud's own connections: user name "cloud", client ids starting "cloud-". */
-export const CLOUD_USERNAME = 'cloud';
+export { CLOUD_USERNAME, type GatewayAuthority } from './brokerAccess';
 
 export interface EmbeddedBroker {
   port: number;
@@ -19,9 +13,9 @@ export interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
-type Identified = Client & { smartlock?: { gatewayId?: number; cloud?: boolean } };
+type Identified = Client & { smartlock?: BrokerIdentity };
 
-function refused(code: 4 | 5): AuthenticateError {
+function refused(code: Refusal): AuthenticateError {
   return Object.assign(new Error(code === 4 ? 'bad user name or password' : 'not authorized'), {
     returnCode: code,
   }) as AuthenticateError;
@@ -41,41 +35,25 @@ export async function startEmbeddedBroker(options: {
 }): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker();
 
+  const access = new BrokerAccess(options.authority, options.cloudSecret);
+
   aedes.authenticate = (client: Identified, username, password, callback) => {
-    const secret = password?.toString('utf8') ?? '';
-    if (username === CLOUD_USERNAME) {
-      if (!client.id.startsWith('cloud-') || !safeEqual(secret, options.cloudSecret))
-        return callback(refused(4), false);
-      client.smartlock = { cloud: true };
-      return callback(null, true);
-    }
-    const gatewayId = gatewayIdOfUsername(username);
-    if (gatewayId === undefined || client.id !== username) return callback(refused(5), false);
-    options.authority.verify(gatewayId, secret).then(
-      (ok) => {
-        if (!ok) return callback(refused(4), false);
-        client.smartlock = { gatewayId };
-        callback(null, true);
-      },
-      () => callback(refused(5), false),
-    );
+    access.admit(username, client.id, password?.toString('utf8') ?? '').then((admitted) => {
+      if (typeof admitted === 'number') return callback(refused(admitted), false);
+      client.smartlock = admitted;
+      callback(null, true);
+    });
   };
 
   aedes.authorizePublish = (client: Identified | null, packet, callback) => {
-    if (packet.topic.startsWith('$SYS')) return callback(new Error('$SYS is reserved'));
-    if (client === null || client.smartlock?.cloud) return callback(null);
-    const id = client.smartlock?.gatewayId;
-    if (id === undefined) return callback(new Error('not identified'));
-    const own = gatewayTopics(id);
-    if (packet.topic === own.events || packet.topic === own.status) return callback(null);
-    callback(new Error(`gateway ${id} may not publish to ${packet.topic}`));
+    // The broker's own messages (a gateway's last will is the gateway's) pass.
+    if (client === null && !packet.topic.startsWith('$SYS')) return callback(null);
+    if (BrokerAccess.mayPublish(client?.smartlock, packet.topic)) return callback(null);
+    callback(new Error(`not allowed to publish to ${packet.topic}`));
   };
 
   aedes.authorizeSubscribe = (client: Identified, subscription, callback) => {
-    if (client.smartlock?.cloud) return callback(null, subscription);
-    const id = client.smartlock?.gatewayId;
-    if (id !== undefined && subscription.topic === gatewayTopics(id).commands) return callback(null, subscription);
-    callback(null, null);
+    callback(null, BrokerAccess.maySubscribe(client.smartlock, subscription.topic) ? subscription : null);
   };
 
   // Gateways never read what others publish: forwarding only to subscriptions granted above.

@@ -10,6 +10,7 @@ import type { LiveHub } from '../live/liveHub';
 import type { OperationEnd } from '../ops/metrics';
 import { deriveKey, Sealer } from '../security/crypto';
 import { CLOUD_USERNAME, type EmbeddedBroker, startEmbeddedBroker } from './broker';
+import { BrokerAccess } from './brokerAccess';
 import { DeviceInbox } from './deviceInbox';
 import { GatewaySecrets } from './gatewaySecrets';
 import { DeviceLink, liveTopic } from './link';
@@ -34,6 +35,8 @@ export interface Devices {
   /** Where gateways connect. */
   brokerUrl: string;
   link: DeviceLink;
+  /** Who may use the broker and how: the rules an external broker asks about (brokerAuthRoutes). */
+  access: BrokerAccess;
   /** Registers work to do whenever a gateway comes online. */
   whenGatewayOnline(listener: (gatewayId: number) => Promise<void>): void;
   close(): Promise<void>;
@@ -131,6 +134,8 @@ export async function startDevices(options: {
     broker,
     brokerUrl: config.MQTT_URL ? url : `mqtt://localhost:${broker?.port}`,
     link: connected,
+    // The cloud's password is the one it logs in with: MQTT_URL's, or the embedded broker's derived one.
+    access: new BrokerAccess(gatewayAuthority(db), credentials.password),
     whenGatewayOnline(listener) {
       onlineListeners.push(listener);
     },

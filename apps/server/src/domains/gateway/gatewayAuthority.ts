@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gateways } from '../../db/schema';
-import type { GatewayAuthority } from '../../devices/broker';
+import type { GatewayAuthority } from '../../devices/brokerAccess';
 import { safeEqual, sha256 } from '../../security/crypto';
 
 /** The broker asks this whether a secret is a gateway's own: compared with the stored SHA-256. */
