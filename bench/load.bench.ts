@@ -28,7 +28,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { startBalancer } from '../e2e/support/balancer';
 import { startInstance, stopInstance } from '../e2e/support/instance';
-import { addLocks, BENCH_CONSOLE_SECRET, percentile, signedBody } from './support';
+import { addLocks, BENCH_CONSOLE_SECRET, httpLogin, httpSend, percentile } from './support';
 
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 500);
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 100);
@@ -123,31 +123,17 @@ console.log(
 const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
 async function send(definition: CallDefinition, params: Record<string, string>, cookie: string, address: string) {
-  const body = new URLSearchParams(await signedBody(definition.path, params)).toString();
-  const headers: Record<string, string> = { 'x-forwarded-for': address };
-  if (cookie) headers.cookie = `ACCESS_TOKEN=${cookie}`;
-  const response =
-    definition.method === 'GET'
-      ? await fetch(`${api}/api${definition.path}?${body}`, { headers })
-      : await fetch(`${api}/api${definition.path}`, {
-          method: 'POST',
-          body,
-          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-        });
-  const json = (await response.json()) as { errorCode: number };
-  return { status: response.status, errorCode: json.errorCode, response };
+  const { status, json, response } = await httpSend(api, definition, params, { cookie, address });
+  return { status, errorCode: json.errorCode, response };
 }
 
 // Sign every session in (not measured: the password hash is slow on purpose).
 const loggedIn = performance.now();
 const cookies: string[] = [];
 for (let start = 0; start < SESSIONS; start += 25) {
-  const batch = accounts.slice(start, start + 25).map(async ({ account }, k) => {
-    const { response, errorCode } = await send(user.login, { account, password: PASSWORD }, '', addressOf(start + k));
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ACCESS_TOKEN='));
-    if (errorCode !== 0 || !cookie) throw new Error(`login of ${account} failed: ${errorCode}`);
-    return cookie.slice('ACCESS_TOKEN='.length).split(';')[0] as string;
-  });
+  const batch = accounts
+    .slice(start, start + 25)
+    .map(({ account }, k) => httpLogin(api, account, PASSWORD, addressOf(start + k)));
   cookies.push(...(await Promise.all(batch)));
 }
 console.log(`${SESSIONS} sessions signed in in ${((performance.now() - loggedIn) / 1000).toFixed(1)} s`);

@@ -45,10 +45,17 @@ export async function loginCookie(app: FastifyInstance, account: string, passwor
   return cookie;
 }
 
-/** A signed call over HTTP to a server running apart; the reply's data (throws on an error code). */
-export async function httpCall(base: string, definition: CallDefinition, params: Record<string, string>, cookie = '') {
+/** A signed call over HTTP to a server running apart, with a session cookie and a caller's address. */
+export async function httpSend(
+  base: string,
+  definition: CallDefinition,
+  params: Record<string, string>,
+  caller: { cookie?: string; address?: string } = {},
+) {
   const body = new URLSearchParams(await signedBody(definition.path, params)).toString();
-  const headers: Record<string, string> = cookie ? { cookie: `ACCESS_TOKEN=${cookie}` } : {};
+  const headers: Record<string, string> = {};
+  if (caller.cookie) headers.cookie = `ACCESS_TOKEN=${caller.cookie}`;
+  if (caller.address) headers['x-forwarded-for'] = caller.address;
   const response =
     definition.method === 'GET'
       ? await fetch(`${base}/api${definition.path}?${body}`, { headers })
@@ -58,20 +65,21 @@ export async function httpCall(base: string, definition: CallDefinition, params:
           headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
         });
   const json = (await response.json()) as { errorCode: number; data: unknown };
+  return { status: response.status, json, response };
+}
+
+/** A signed call over HTTP to a server running apart; the reply's data (throws on an error code). */
+export async function httpCall(base: string, definition: CallDefinition, params: Record<string, string>, cookie = '') {
+  const { json } = await httpSend(base, definition, params, { cookie });
   if (json.errorCode !== 0) throw new Error(`${definition.path}: ${JSON.stringify(json)}`);
   return json.data;
 }
 
 /** Logs in over HTTP; the session cookie. */
-export async function httpLogin(base: string, account: string, password: string): Promise<string> {
-  const body = new URLSearchParams(await signedBody(user.login.path, { account, password })).toString();
-  const response = await fetch(`${base}/api${user.login.path}`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+export async function httpLogin(base: string, account: string, password: string, address?: string): Promise<string> {
+  const { json, response } = await httpSend(base, user.login, { account, password }, { address });
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ACCESS_TOKEN='));
-  if (!cookie) throw new Error(`login failed: ${await response.text()}`);
+  if (json.errorCode !== 0 || !cookie) throw new Error(`login of ${account} failed: ${JSON.stringify(json)}`);
   return cookie.slice('ACCESS_TOKEN='.length).split(';')[0] as string;
 }
 
