@@ -1,24 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
-import {
-  ERRORS,
-  errorNameOf,
-  lock,
-  type RemoteOperation,
-  RemoteOperationState,
-  user,
-  ValidationCodeType,
-} from '@smartlock/contract';
-import { inArray } from 'drizzle-orm';
+import { ERRORS, errorNameOf, lock, type RemoteOperation, RemoteOperationState, user } from '@smartlock/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locks } from '../db/schema';
 import { addLock } from '../test/devices';
-import { latestCode, loggedInClient, PASSWORD } from '../test/fixtures';
+import { loggedInClient } from '../test/fixtures';
 import { type FleetServer, startFleetServer, until } from '../test/fleetServer';
 import { startTestServer, type TestServer } from '../test/harness';
 import { operate, operationEnd } from '../test/operations';
+import { ownersOf, preparedTransfer } from '../test/transfers';
 
 /**
  * Faults the service must ride out: PostgreSQL dropping every connection while requests and a
@@ -68,41 +59,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database drops every connec
   });
 
   it('never leaves a lock transfer half done when the connections drop in the middle of it', async () => {
-    const { uid: receiverId } = await loggedInClient(server, 'transfer-fault-receiver@example.com');
-    const db = server.app.services.database.db;
-    const ownersOf = async (lockIds: number[]) =>
-      new Set(
-        (await db.select({ ownerId: locks.ownerId }).from(locks).where(inArray(locks.id, lockIds))).map(
-          (r) => r.ownerId,
-        ),
-      );
+    const receiver = 'transfer-fault-receiver@example.com';
+    const { uid: receiverId } = await loggedInClient(server, receiver);
     // The drop lands before, inside or after the transfer's transaction, as it happens.
     for (const delayMs of [0, 2, 5, 10, 20]) {
-      const giver = `transfer-fault-${delayMs}@example.com`;
-      const { client, uid: giverId } = await loggedInClient(server, giver);
-      const lockIds: number[] = [];
-      for (let i = 0; i < 15; i++) lockIds.push(await addLock(client, `Moving ${i}`));
-      await client.call(user.sendValidationCode, { account: giver, type: ValidationCodeType.transferLock });
-      const params = {
-        lockIdList: lockIds.join(','),
-        receiverUsername: 'transfer-fault-receiver@example.com',
-        password: PASSWORD,
-        validationCode: await latestCode(server, giver),
-      };
+      const { client, giverId, lockIds, params } = await preparedTransfer(
+        server,
+        `transfer-fault-${delayMs}@example.com`,
+        receiver,
+      );
       const transfer = client.call(lock.transfer, params);
       await new Promise((r) => setTimeout(r, delayMs));
       await dropConnections(server.databaseUrl as string);
       const reply = await transfer;
       await until(async () => (await client.call(user.getInfo)).body.errorCode === 0, 10_000);
       if (reply.body.errorCode === 0) {
-        expect([...(await ownersOf(lockIds))]).toEqual([receiverId]);
+        expect(await ownersOf(server, lockIds)).toEqual([receiverId]);
         continue;
       }
       // Refused by the drop: nothing moved and the code is still good, so trying again moves all.
       expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(ERRORS.serverError.code);
-      expect([...(await ownersOf(lockIds))], `after a drop at ${delayMs} ms`).toEqual([giverId]);
+      expect(await ownersOf(server, lockIds), `after a drop at ${delayMs} ms`).toEqual([giverId]);
       expect((await client.call(lock.transfer, params)).body.errorCode).toBe(0);
-      expect([...(await ownersOf(lockIds))]).toEqual([receiverId]);
+      expect(await ownersOf(server, lockIds)).toEqual([receiverId]);
     }
   }, 120_000);
 });
