@@ -20,6 +20,8 @@ export const ERRORS = {
   notFound: { code: -1003, http: 404 },
   serverError: { code: 90000, http: 500 },
   payloadTooLarge: { code: 90001, http: 413 },
+  /** The database is out of reach for a moment (restarting, failing over): worth trying again. */
+  serviceUnavailable: { code: 90003, http: 503 },
   unsupportedContentType: { code: 90002, http: 415 },
 
   // The signed envelope.

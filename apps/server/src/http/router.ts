@@ -11,6 +11,7 @@ import {
 } from '@smartlock/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Brand, BrandRegistry } from '../domains/company/brands';
 import { ApiError } from './apiError';
 import type { CallContext } from './context';
@@ -115,7 +116,10 @@ export function registerRoutes(app: FastifyInstance, deps: RouterDeps, routes: R
   }
 }
 
-/** Maps any failure to the catalogue; unexpected ones are logged and become a server error. */
+/**
+ * Maps any failure to the catalogue; a database out of reach becomes 503 (try again), other
+ * unexpected ones are logged and become a server error.
+ */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown, locale: Locale) {
   if (error instanceof ApiError) {
     request.log.info({ errorName: error.errorName, detail: error.detail }, 'call refused');
@@ -132,6 +136,11 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return reply.code(415).send(errorEnvelope(locale, 'unsupportedContentType'));
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Nothing was written (the transaction did not commit); the caller may simply try again.
+    request.log.warn({ err: error }, 'call failed: the database is out of reach');
+    return reply.code(503).header('retry-after', '1').send(errorEnvelope(locale, 'serviceUnavailable'));
   }
   request.log.error({ err: error }, 'call failed');
   return reply.code(500).send(errorEnvelope(locale, 'serverError'));
