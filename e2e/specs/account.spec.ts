@@ -43,8 +43,9 @@ function squarePng(rgb: [number, number, number]): Buffer {
 }
 
 /** An Australian mobile number no one has yet (the outbox knows it in E.164 form). */
+/** An Australian mobile number of the 41x range (every 4x range is not a mobile range: 479 6... is not). */
 function uniqueMobile(): { national: string; e164: string } {
-  const national = `4${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const national = `41${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   return { national, e164: `+61${national}` };
 }
 
