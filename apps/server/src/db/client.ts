@@ -46,8 +46,11 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client whose connection the server ends emits "error"; unheard, it would crash us.
+    // A client whose connection the server ends emits "error"; unheard, it would crash us. The pool
+    // hears its idle clients only: a client checked out (a transaction between two queries) needs
+    // its own listener. Its next query then fails (the request answers 503) and the pool drops it.
     pool.on('error', (error) => options.onConnectionError?.(error));
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lock = await pool.connect();
     try {
