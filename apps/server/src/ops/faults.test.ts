@@ -37,7 +37,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database drops every connec
   beforeAll(async () => {
     server = await startTestServer();
   });
-  afterAll(() => server.close());
+  // Once in about fifteen runs here, closing this server after its connections were cut has
+  // taken more than a minute; the cause is still open. The
+  // teardown is bounded so that it cannot hide or fail the checks above, and it says so when it waits.
+  afterAll(async () => {
+    const closed = await Promise.race([
+      server.close().then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 20_000)),
+    ]);
+    if (!closed) console.warn('the test server was still closing after 20 s');
+  });
 
   it('answers every request in flight with success or "try again" (503), and serves again at once', async () => {
     const { client } = await loggedInClient(server, 'db-restart@example.com');
