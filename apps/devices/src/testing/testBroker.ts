@@ -3,6 +3,7 @@
  * gateway authority that knows every test gateway's secret, on a free port of 127.0.0.1.
  */
 import { type EmbeddedBroker, startEmbeddedBroker } from '../../../server/src/devices/broker';
+import { BrokerAccess } from '../../../server/src/devices/brokerAccess';
 
 export const CLOUD_SECRET = 'test-cloud-secret-0123456789abcdef';
 
@@ -27,8 +28,10 @@ export async function startTestBroker(): Promise<TestBroker> {
   const broker = await startEmbeddedBroker({
     port: 0,
     host: '127.0.0.1',
-    cloudSecret: CLOUD_SECRET,
-    authority: { verify: async (gatewayId, secret) => secret === testSecret(gatewayId) },
+    access: new BrokerAccess(
+      { verify: async (gatewayId: number, secret: string) => secret === testSecret(gatewayId) },
+      CLOUD_SECRET,
+    ),
   });
   return { broker, url: `mqtt://127.0.0.1:${broker.port}` };
 }

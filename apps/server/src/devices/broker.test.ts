@@ -2,6 +2,7 @@ import { gatewayTopics, gatewayUsername } from '@smartlock/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_USERNAME, type EmbeddedBroker, startEmbeddedBroker } from './broker';
+import { BrokerAccess } from './brokerAccess';
 
 const SECRETS = new Map([
   [1, 'secret-of-gateway-one-0123456789'],
@@ -16,8 +17,7 @@ beforeAll(async () => {
   broker = await startEmbeddedBroker({
     port: 0,
     host: '127.0.0.1',
-    cloudSecret: CLOUD_SECRET,
-    authority: { verify: async (id, secret) => SECRETS.get(id) === secret },
+    access: new BrokerAccess({ verify: async (id, secret) => SECRETS.get(id) === secret }, CLOUD_SECRET),
   });
 });
 afterAll(async () => {

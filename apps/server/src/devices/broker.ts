@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { gatewayUsername } from '@smartlock/contract';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { BrokerAccess, type BrokerIdentity, type GatewayAuthority, type Refusal } from './brokerAccess';
+import { BrokerAccess, type BrokerIdentity, type Refusal } from './brokerAccess';
 
 export { CLOUD_USERNAME, type GatewayAuthority } from './brokerAccess';
 
@@ -30,12 +30,12 @@ function refused(code: Refusal): AuthenticateError {
 export async function startEmbeddedBroker(options: {
   port: number;
   host?: string;
-  authority: GatewayAuthority;
-  cloudSecret: string;
+  /** Who gets in and where: the rules an external broker asks the service about, too. */
+  access: BrokerAccess;
 }): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker();
 
-  const access = new BrokerAccess(options.authority, options.cloudSecret);
+  const { access } = options;
 
   aedes.authenticate = (client: Identified, username, password, callback) => {
     access.admit(username, client.id, password?.toString('utf8') ?? '').then((admitted) => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rootSecret } from '../secrets';
+import { deriveKey } from '../security/crypto';
 import { addGateway } from '../test/devices';
 import { loggedInClient } from '../test/fixtures';
 import { startTestServer, type TestServer } from '../test/harness';
@@ -10,7 +12,7 @@ let gateway: { gatewayId: number; username: string; secret: string };
 let other: { gatewayId: number; username: string; secret: string };
 
 beforeAll(async () => {
-  server = await startTestServer({ MQTT_AUTH_TOKEN: TOKEN });
+  server = await startTestServer({ MQTT_AUTH_TOKEN: TOKEN, SECRET_KEY: 'broker-auth-test-secret-0123456789' });
   const { client } = await loggedInClient(server, 'broker-auth@example.com');
   gateway = await addGateway(client, 'Asked about');
   other = await addGateway(client, 'Another');
@@ -55,7 +57,8 @@ describe('an external broker asks the service who gets in and where', () => {
   });
 
   it('lets the cloud in only with its own password and a cloud client id', async () => {
-    const cloudPassword = (server.app.services.devices.access as unknown as { cloudSecret: string }).cloudSecret;
+    // The embedded broker's cloud password (no MQTT_URL here): derived from the root secret.
+    const cloudPassword = deriveKey(rootSecret(server.app.services.config), 'mqtt-cloud').toString('hex');
     expect(await ask(BROKER_AUTH_PATHS.user, { username: 'cloud', password: cloudPassword, clientid: 'cloud-1' })).toBe(
       200,
     );

@@ -88,7 +88,7 @@ export async function startDevices(options: {
   });
 
   let broker: EmbeddedBroker | undefined;
-  let url: string;
+  let url = '';
   let credentials: { username?: string; password?: string };
   if (config.MQTT_URL) {
     const parsed = new URL(config.MQTT_URL);
@@ -100,19 +100,20 @@ export async function startDevices(options: {
     parsed.password = '';
     url = parsed.toString();
   } else {
-    const cloudSecret = deriveKey(options.rootSecret, 'mqtt-cloud').toString('hex');
+    credentials = { username: CLOUD_USERNAME, password: deriveKey(options.rootSecret, 'mqtt-cloud').toString('hex') };
+  }
+  // One set of rules: the embedded broker's, or the ones an external broker asks about. The cloud's
+  // password is the one it logs in with: MQTT_URL's, or the embedded broker's derived one.
+  const access = new BrokerAccess(gatewayAuthority(db), credentials.password);
+  if (!config.MQTT_URL) {
     await markAllGatewaysOffline(db);
-    broker = await startEmbeddedBroker({
-      port: config.MQTT_PORT,
-      host: config.MQTT_HOST,
-      authority: gatewayAuthority(db),
-      cloudSecret,
-    }).catch((error: unknown) => {
-      if ((error as { code?: string }).code === 'EADDRINUSE') throw new MqttPortInUseError(config.MQTT_PORT);
-      throw error;
-    });
+    broker = await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.MQTT_HOST, access }).catch(
+      (error: unknown) => {
+        if ((error as { code?: string }).code === 'EADDRINUSE') throw new MqttPortInUseError(config.MQTT_PORT);
+        throw error;
+      },
+    );
     url = `mqtt://127.0.0.1:${broker.port}`;
-    credentials = { username: CLOUD_USERNAME, password: cloudSecret };
   }
   try {
     link = await DeviceLink.connect(url, credentials, (topic, payload) => inbox.receive(topic, payload));
@@ -134,8 +135,7 @@ export async function startDevices(options: {
     broker,
     brokerUrl: config.MQTT_URL ? url : `mqtt://localhost:${broker?.port}`,
     link: connected,
-    // The cloud's password is the one it logs in with: MQTT_URL's, or the embedded broker's derived one.
-    access: new BrokerAccess(gatewayAuthority(db), credentials.password),
+    access,
     whenGatewayOnline(listener) {
       onlineListeners.push(listener);
     },
