@@ -25,6 +25,52 @@ function check(name, command, args) {
   });
 }
 
+/** The first lines of a failure's message, without colour codes, for the summary. */
+function firstLines(message, lines = 4) {
+  return (
+    String(message ?? '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are escape sequences
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .slice(0, lines)
+      .join(' | ')
+      .slice(0, 400)
+  );
+}
+
+/** Every failed test of a vitest JSON report: its name and why. */
+function vitestFailures(result) {
+  return result.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map(
+        (test) => `${file.name.replace(`${root}/`, '')} › ${test.fullName}: ${firstLines(test.failureMessages?.[0])}`,
+      ),
+  );
+}
+
+/** Every failed (or flaky) test of a Playwright JSON report: its name and why. */
+function playwrightFailures(report) {
+  const failures = [];
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const bad = (test.results ?? []).filter((r) => r.status !== 'passed' && r.status !== 'skipped');
+        for (const result of bad) {
+          failures.push(
+            `${spec.file}:${result.error?.location?.line ?? spec.line} › ${spec.title}: ${firstLines(result.error?.message ?? result.status)}`,
+          );
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report.suites ?? []) visit(suite);
+  return failures;
+}
+
 function vitest(name, args, env = {}) {
   console.log(`\n== ${name} ==`);
   const report = join(mkdtempSync(join(tmpdir(), 'smartlock-vitest-')), 'report.json');
@@ -48,6 +94,7 @@ function vitest(name, args, env = {}) {
     failed,
     skipped: result.numPendingTests + result.numTodoTests,
     kind: 'tests',
+    failures: vitestFailures(result),
   });
 }
 
@@ -132,9 +179,18 @@ function playwright(name, env = {}) {
     });
     return;
   }
-  const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  const { stats } = result;
   const failed = stats.unexpected + stats.flaky + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
-  suites.push({ name, ran: true, passed: stats.expected, failed, skipped: stats.skipped, kind: 'tests' });
+  suites.push({
+    name,
+    ran: true,
+    passed: stats.expected,
+    failed,
+    skipped: stats.skipped,
+    kind: 'tests',
+    failures: playwrightFailures(result),
+  });
 }
 
 ensureInstalled();
@@ -177,6 +233,8 @@ for (const suite of suites) {
     console.log(
       `  ${suite.failed ? 'FAILED ' : 'ok     '}  ${suite.name}: ${suite.passed} passed, ${suite.failed} failed, ${suite.skipped} skipped${suite.note ? ` (${suite.note})` : ''}`,
     );
+  // What failed, in a line each, where the end of the output is all a reader may see.
+  for (const failure of (suite.failures ?? []).slice(0, 12)) console.log(`           ✘ ${failure}`);
 }
 const tests = suites.filter((s) => s.kind === 'tests');
 const passed = tests.reduce((n, s) => n + s.passed, 0);

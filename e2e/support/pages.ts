@@ -1,15 +1,24 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { latestCode } from './fixtures';
 
+/**
+ * Chooses an email address as the account in a form (the login, a transfer's receiver): once the
+ * form is there, and only where the brand takes both kinds of account (mobile first, email second).
+ */
+async function useEmailAccount(form: Page | Locator): Promise<void> {
+  await form.getByTestId('account').waitFor();
+  const kinds = form.getByRole('radiogroup').locator('label');
+  if ((await kinds.count()) === 0) return;
+  await kinds.nth(1).click();
+  await expect(form.getByRole('radio').nth(1)).toBeChecked();
+}
+
 /** The login screen. */
 export class LoginPage {
   constructor(private readonly page: Page) {}
 
-  async useEmail(): Promise<void> {
-    await this.page.getByTestId('account').waitFor();
-    // The mobile/email switch exists only where the brand takes both kinds of account.
-    const kinds = this.page.getByRole('radiogroup').locator('label');
-    if (await kinds.count()) await kinds.nth(1).click();
+  useEmail(): Promise<void> {
+    return useEmailAccount(this.page);
   }
 
   async logIn(email: string, password: string): Promise<void> {
@@ -102,8 +111,7 @@ export class GatewayPage {
     await this.row(gatewayName).getByTestId('gateway-more').click();
     await this.page.getByTestId('gateway-transfer').click();
     const dialog = this.page.getByRole('dialog');
-    const kinds = dialog.getByRole('radiogroup').locator('label');
-    if (await kinds.count()) await kinds.nth(1).click();
+    await useEmailAccount(dialog);
     await dialog.getByTestId('account').fill(receiver);
     await dialog.getByTestId('transfer-password').fill(password);
     await dialog.getByTestId('send-code').click();
@@ -267,8 +275,7 @@ export class LockTransferPage {
   }
 
   async transfer(receiver: string, password: string, code: () => Promise<string>): Promise<void> {
-    const kinds = this.page.getByRole('radiogroup').locator('label');
-    if (await kinds.count()) await kinds.nth(1).click();
+    await useEmailAccount(this.page);
     await this.page.getByTestId('account').fill(receiver);
     await this.page.getByTestId('transfer-password').fill(password);
     await this.page.getByTestId('send-code').click();

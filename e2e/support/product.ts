@@ -40,22 +40,24 @@ export function clustered(): { databaseUrl: string; mqttUrl: string } | undefine
   return databaseUrl && mqttUrl ? { databaseUrl, mqttUrl } : undefined;
 }
 
+/** Runs one statement on a database. */
+async function onDatabase(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A database of this run's own on the given server; dropped when the run ends. */
 async function scratchDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `smartlock_e2e_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  await onDatabase(base, `create database ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop: () => onDatabase(base, `drop database if exists ${name} with (force)`) };
 }
 
 /**
@@ -87,11 +89,17 @@ export async function startProduct(): Promise<{ product: Product; stop: () => Pr
       MQTT_URL: cluster.mqttUrl,
       SECRET_KEY: randomBytes(32).toString('hex'),
     };
-    // The first instance makes the demo account and runs the demo fleet; the second joins it.
-    const first = await startInstance({ ...shared, DATA_DIR: join(dataDir, 'first') }, logFile);
-    children.push(first.child);
+    // The second instance makes the tables and the demo account; then this run's gateways are
+    // given ids no other run on the broker uses (a gateway's MQTT client is gw-<id>, with a
+    // session the broker keeps), and the first instance joins with the demo fleet.
     const second = await startInstance({ ...shared, DATA_DIR: join(dataDir, 'second'), DEMO_FLEET: 'false' }, logFile);
     children.push(second.child);
+    await onDatabase(
+      database.url,
+      `alter sequence gateways_id_seq restart with ${1_000_000 + Math.floor(Math.random() * 1_000_000_000)}`,
+    );
+    const first = await startInstance({ ...shared, DATA_DIR: join(dataDir, 'first') }, logFile);
+    children.push(first.child);
     const balancer = await startBalancer([first.port, second.port]);
     product = {
       url: `http://localhost:${balancer.port}`,

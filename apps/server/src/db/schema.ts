@@ -158,6 +158,8 @@ export const locks = pgTable(
     switches: jsonb('switches').$type<Record<string, number>>().notNull().default({}),
     /** A car-park lock's barrier: "raised" or "lowered"; null for other locks or until known. */
     parking: text('parking'),
+    /** The gateway's clock at the state last applied: an older report never overrides a newer. */
+    stateAt: bigint('state_at', { mode: 'number' }).notNull().default(0),
     /** Auto-lock time in seconds as the lock confirmed it (0 until known). */
     autoLockSeconds: integer('auto_lock_seconds').notNull().default(0),
     /** Passage mode as the lock confirmed it: switch (1 on, 2 off) and periods. */

@@ -6,7 +6,7 @@ import {
   type PassagePeriod,
   Switch,
 } from '@smartlock/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { locks } from '../../db/schema';
 
@@ -44,17 +44,33 @@ export function presentedResult(command: string, result: Record<string, unknown>
   return result;
 }
 
+/** How far a gateway's clock may be from the cloud's before its times are not trusted for order. */
+const CLOCK_TRUST_MS = 5 * 60_000;
+
 /**
- * Keeps what the lock confirmed: bolt and battery, switches, the car-park barrier. Runs in the
- * transaction that ends the operation, so a result is applied once.
+ * When a lock's fact was reported, for ordering facts: the gateway's clock on its reply or event,
+ * or the cloud's own time when the gateway sent none, or a clock far off (a gateway whose clock
+ * jumped must neither freeze its locks' state nor have its reports ignored for long).
+ */
+export function reportedAt(at: unknown, now = Date.now()): number {
+  return typeof at === 'number' && Number.isSafeInteger(at) && Math.abs(at - now) <= CLOCK_TRUST_MS ? at : now;
+}
+
+/**
+ * Keeps what the lock confirmed: bolt and battery, switches, the car-park barrier. A reply runs
+ * it in the transaction that ends the operation, so a result is applied once. `at` is the
+ * gateway's clock when the lock told it: a fact older than the one the lock row holds changes
+ * nothing, so facts that reach the cloud out of order (every instance hears every gateway, and
+ * handles its messages side by side) never put back an older state.
  */
 export async function applyResult(
   tx: Executor,
   lockId: number,
   command: string,
   result: Record<string, unknown>,
+  at: number,
 ): Promise<LockChange | undefined> {
-  const set: Partial<typeof locks.$inferInsert> = {};
+  const set: Partial<typeof locks.$inferInsert> = { stateAt: at };
   if (typeof result.state === 'number') set.state = result.state;
   if (typeof result.battery === 'number') set.battery = result.battery;
   if (typeof result.parking === 'string') Object.assign(set, parkingColumns(result.parking));
@@ -76,11 +92,11 @@ export async function applyResult(
   if (Object.keys(switches).length > 0) {
     set.switches = sql`${locks.switches} || ${JSON.stringify(switches)}::jsonb` as unknown as Record<string, number>;
   }
-  if (Object.keys(set).length === 0) return undefined;
+  if (Object.keys(set).length === 1) return undefined;
   const [row] = await tx
     .update(locks)
     .set(set)
-    .where(eq(locks.id, lockId))
+    .where(and(eq(locks.id, lockId), lte(locks.stateAt, at)))
     .returning({ lockId: locks.id, state: locks.state, battery: locks.battery });
   return row;
 }

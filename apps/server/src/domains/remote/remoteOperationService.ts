@@ -24,7 +24,7 @@ import { managedLock } from '../lock/lockAccess';
 import { checkedParams, type OperationRequest, planOperation } from './commandPlan';
 import { applyCredentialOutcome } from './credentialOutcome';
 import { operableLock } from './operableLock';
-import { applyResult, checkedResult, type LockChange, presentedResult } from './operationEffects';
+import { applyResult, checkedResult, type LockChange, presentedResult, reportedAt } from './operationEffects';
 import { type OperationRow, presentOperation } from './operationPresenter';
 
 const OPEN = [RemoteOperationState.operating, RemoteOperationState.wait];
@@ -193,7 +193,10 @@ export class RemoteOperationService {
       await this.finish(row.id, 'malformed');
       return;
     }
-    await this.finish(row.id, undefined, presentedResult(row.command, result, Date.now()), result);
+    await this.finish(row.id, undefined, presentedResult(row.command, result, Date.now()), {
+      result,
+      at: reportedAt(reply.at),
+    });
   }
 
   async onProgress(gatewayId: number, progress: Progress): Promise<void> {
@@ -257,8 +260,9 @@ export class RemoteOperationService {
     id: string,
     error: string | undefined,
     shown?: Record<string, unknown>,
-    result?: Record<string, unknown>,
+    confirmed?: { result: Record<string, unknown>; at: number },
   ): Promise<OperationRow | undefined> {
+    const result = confirmed?.result;
     const ending = error === undefined ? 'success' : NO_RETRY_ERRORS.has(error) ? 'noRetry' : 'failed';
     const state = RemoteOperationState[ending];
     const outcome = await this.db.transaction(async (tx) => {
@@ -268,7 +272,9 @@ export class RemoteOperationService {
         .where(and(eq(remoteOperations.id, id), or(...OPEN.map((s) => eq(remoteOperations.state, s)))))
         .returning();
       if (!ended) return undefined;
-      const change = result ? await applyResult(tx, ended.lockId, ended.command, result) : undefined;
+      const change = confirmed
+        ? await applyResult(tx, ended.lockId, ended.command, confirmed.result, confirmed.at)
+        : undefined;
       await applyCredentialOutcome(tx, ended, state === RemoteOperationState.success, result);
       return { ended, change };
     });

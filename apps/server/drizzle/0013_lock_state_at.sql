@@ -1,0 +1,1 @@
+ALTER TABLE "locks" ADD COLUMN "state_at" bigint DEFAULT 0 NOT NULL;
