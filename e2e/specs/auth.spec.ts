@@ -47,7 +47,6 @@ test('login screen fits a phone', async ({ page, site }) => {
 
 test('a bad lockId shows the bad-parameter message; a missing page the 404', async ({ page, site }) => {
   await registerAndLogIn(page, site, uniqueEmail('lockid'), PASSWORD);
-  await expect(page).toHaveURL(/\/console\/home$/);
 
   for (const bad of ['007', '0', '-3', 'abc']) {
     await page.goto(site(`/manage/ekey?lockId=${bad}`));
@@ -64,7 +63,6 @@ test('a bad lockId shows the bad-parameter message; a missing page the 404', asy
 
 test('a login that expired elsewhere lands on the login screen with the notice', async ({ page, site, context }) => {
   await registerAndLogIn(page, site, uniqueEmail('expired'), PASSWORD);
-  await expect(page).toHaveURL(/\/console\/home$/);
   // The session ends elsewhere while the console is open (its lock list and live channel call on).
   await context.clearCookies();
   await page.goto(site('/account/vip'));
@@ -95,7 +93,6 @@ test('asks for the slider check after repeated failed logins', async ({ page, si
 
 test('routes that need more than a lockId send the user where the spec says', async ({ page, site }) => {
   await registerAndLogIn(page, site, uniqueEmail('routes'), PASSWORD);
-  await expect(page).toHaveURL(/\/console\/home$/);
   await page.goto(site('/manage/records?lockId=5'));
   await expect(page).toHaveURL(/\/manage\/ekey\?lockId=5$/);
   await page.goto(site('/manage/records?lockId=5&keyboardPwd=12'));

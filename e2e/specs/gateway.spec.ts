@@ -14,7 +14,6 @@ test('a new account learns that gateways are added from the mobile app, in Engli
   site,
 }) => {
   await registerAndLogIn(page, site, uniqueEmail('gateways'), PASSWORD);
-  await expect(page).toHaveURL(/\/console\/home$/);
   const gateways = new GatewayPage(page);
 
   await page.goto(site('/plug/home'));
@@ -36,7 +35,6 @@ test("a fleet's gateway: its locks, a remote unlock followed to its end, the clo
 }) => {
   const email = uniqueEmail('fleet');
   await registerAndLogIn(page, site, email, PASSWORD);
-  await expect(page).toHaveURL(/\/console\/home$/);
   const fleet = await startFleet(site(''), email, PASSWORD);
   try {
     const gateways = new GatewayPage(page);
@@ -69,7 +67,6 @@ test('a gateway transferred to another account leaves the list for good', async 
   await expect(page).toHaveURL(/\/registSuccess$/);
   const owner = uniqueEmail('giver');
   await registerAndLogIn(page, site, owner, PASSWORD);
-  await expect(page).toHaveURL(/\/console\/home$/);
   const fleet = await startFleet(site(''), owner, PASSWORD);
   try {
     const gateways = new GatewayPage(page);

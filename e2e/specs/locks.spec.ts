@@ -101,7 +101,6 @@ test('a lock transferred to another account leaves the owner and appears for the
   await expect(page).toHaveURL(/\/registSuccess$/);
   const owner = uniqueEmail('lock-giver');
   await registerAndLogIn(page, site, owner, PASSWORD);
-  await expect(page).toHaveURL(/\/console\/home$/);
   const fleet = await startFleet(site(''), owner, PASSWORD);
   try {
     const locks = new LockListPage(page);

@@ -83,7 +83,6 @@ test('the owner puts a gateway and a lock in cities; a city with one lock stays 
 }) => {
   const email = uniqueEmail('map-owner');
   await registerAndLogIn(page, site, email, PASSWORD);
-  await expect(page).toHaveURL(/\/console\/home$/);
   const fleet = await startFleet(site(''), email, PASSWORD);
   try {
     await page.goto(site('/plug/home'));

@@ -65,8 +65,11 @@ export async function registerAndLogIn(
 ) {
   await page.goto(site('/regist', host));
   await new RegisterPage(page).register(email, password);
+  await expect(page).toHaveURL(/\/registSuccess$/);
   await page.goto(site('/login', host));
   await new LoginPage(page).logIn(email, password);
+  // Signed in once the console is there (the login call has its answer).
+  await expect(page).toHaveURL(/\/console\/home$/);
 }
 
 /** How a remote operation on a lock ended, as the lock's status says. */
