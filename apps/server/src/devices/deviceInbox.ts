@@ -119,7 +119,10 @@ export class DeviceInbox {
         const lockId = (await lockIdsByMac(this.deps.db, gateway.ownerId, [lockMac])).get(lockMac);
         if (lockId === undefined) return;
         // The same facts a queryState reply gives: bolt, battery, barrier, switches, auto-lock.
-        const change = await applyResult(this.deps.db, lockId, 'queryState', data.data, reportedAt(event.at));
+        const change = await applyResult(this.deps.db, lockId, 'queryState', data.data, {
+          at: reportedAt(event.at),
+          by: 'event',
+        });
         if (change) await this.deps.live.publish(gateway.ownerId, 'lock', change);
         return;
       }

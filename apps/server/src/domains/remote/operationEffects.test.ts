@@ -26,7 +26,13 @@ describe('a lock keeps the newest fact its gateway reported', () => {
   it('a state report older than a confirmed switch does not put the switch back (out-of-order delivery)', async () => {
     const db = server.app.services.database.db;
     const t = Date.now();
-    const switched = await applyResult(db, lockId, 'setSwitch', { name: LockSwitch.remoteUnlock, value: 1 }, t);
+    const switched = await applyResult(
+      db,
+      lockId,
+      'setSwitch',
+      { name: LockSwitch.remoteUnlock, value: 1 },
+      { at: t, by: 'reply' },
+    );
     expect(switched?.lockId).toBe(lockId);
     // The lock's state report from before the switch, handled later by another instance.
     const stale = await applyResult(
@@ -34,7 +40,7 @@ describe('a lock keeps the newest fact its gateway reported', () => {
       lockId,
       'queryState',
       { state: LockState.unlocked, battery: 40, switches: { [LockSwitch.remoteUnlock]: RemoteUnlockSwitch.off } },
-      t - 500,
+      { at: t - 500, by: 'event' },
     );
     expect(stale).toBeUndefined();
     let lock = await row();
@@ -42,20 +48,30 @@ describe('a lock keeps the newest fact its gateway reported', () => {
     expect(lock?.battery).not.toBe(40);
     expect(lock?.stateAt).toBe(t);
 
-    // A newer report wins, and the same report heard again (by the other instance) is harmless.
+    // A newer report wins; the same report heard again (by the other instance) changes nothing
+    // and is not announced twice; a reply of that same moment is still the command's answer.
     const fresh = {
       state: LockState.locked,
       battery: 77,
       switches: { [LockSwitch.remoteUnlock]: RemoteUnlockSwitch.on },
     };
-    expect(await applyResult(db, lockId, 'queryState', fresh, t + 500)).toEqual({
+    const later = { at: t + 500, by: 'event' } as const;
+    expect(await applyResult(db, lockId, 'queryState', fresh, later)).toEqual({
       lockId,
       state: LockState.locked,
       battery: 77,
     });
-    expect(await applyResult(db, lockId, 'queryState', fresh, t + 500)).toBeDefined();
+    expect(await applyResult(db, lockId, 'queryState', fresh, later)).toBeUndefined();
+    const answer = await applyResult(
+      db,
+      lockId,
+      'lock',
+      { state: LockState.locked, battery: 76 },
+      { ...later, by: 'reply' },
+    );
+    expect(answer?.battery).toBe(76);
     lock = await row();
-    expect(lock?.battery).toBe(77);
+    expect(lock?.battery).toBe(76);
     expect(lock?.stateAt).toBe(t + 500);
   });
 

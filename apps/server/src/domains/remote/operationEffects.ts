@@ -6,7 +6,7 @@ import {
   type PassagePeriod,
   Switch,
 } from '@smartlock/contract';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { locks } from '../../db/schema';
 
@@ -57,19 +57,27 @@ export function reportedAt(at: unknown, now = Date.now()): number {
 }
 
 /**
- * Keeps what the lock confirmed: bolt and battery, switches, the car-park barrier. A reply runs
- * it in the transaction that ends the operation, so a result is applied once. `at` is the
+ * Where a lock's state was told: a command's reply (applied once, in the transaction that ends
+ * the operation) or one of the gateway's `state` events (heard by every instance).
+ */
+export type ReportedBy = 'reply' | 'event';
+
+/**
+ * Keeps what the lock confirmed: bolt and battery, switches, the car-park barrier. `at` is the
  * gateway's clock when the lock told it: a fact older than the one the lock row holds changes
  * nothing, so facts that reach the cloud out of order (every instance hears every gateway, and
- * handles its messages side by side) never put back an older state.
+ * handles its messages side by side) never put back an older state. An event must be newer
+ * still, so the same event handled by a second instance changes nothing and is announced once;
+ * a reply of the same moment is kept (it is the command's own answer).
  */
 export async function applyResult(
   tx: Executor,
   lockId: number,
   command: string,
   result: Record<string, unknown>,
-  at: number,
+  reported: { at: number; by: ReportedBy },
 ): Promise<LockChange | undefined> {
+  const { at } = reported;
   const set: Partial<typeof locks.$inferInsert> = { stateAt: at };
   if (typeof result.state === 'number') set.state = result.state;
   if (typeof result.battery === 'number') set.battery = result.battery;
@@ -96,7 +104,7 @@ export async function applyResult(
   const [row] = await tx
     .update(locks)
     .set(set)
-    .where(and(eq(locks.id, lockId), lte(locks.stateAt, at)))
+    .where(and(eq(locks.id, lockId), reported.by === 'reply' ? lte(locks.stateAt, at) : lt(locks.stateAt, at)))
     .returning({ lockId: locks.id, state: locks.state, battery: locks.battery });
   return row;
 }

@@ -273,7 +273,7 @@ export class RemoteOperationService {
         .returning();
       if (!ended) return undefined;
       const change = confirmed
-        ? await applyResult(tx, ended.lockId, ended.command, confirmed.result, confirmed.at)
+        ? await applyResult(tx, ended.lockId, ended.command, confirmed.result, { at: confirmed.at, by: 'reply' })
         : undefined;
       await applyCredentialOutcome(tx, ended, state === RemoteOperationState.success, result);
       return { ended, change };
