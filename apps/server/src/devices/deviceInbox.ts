@@ -17,7 +17,7 @@ import { gateways } from '../db/schema';
 import { applyGatewayStatus } from '../domains/gateway/gatewayPresence';
 import { lockIdsByMac, replaceReach } from '../domains/gateway/gatewayReach';
 import type { RecordIntake } from '../domains/record/recordIntake';
-import { applyResult, reportedAt } from '../domains/remote/operationEffects';
+import { applyResult } from '../domains/remote/operationEffects';
 import type { RemoteOperationService } from '../domains/remote/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
 import type { GatewaySecrets } from './gatewaySecrets';
@@ -119,10 +119,7 @@ export class DeviceInbox {
         const lockId = (await lockIdsByMac(this.deps.db, gateway.ownerId, [lockMac])).get(lockMac);
         if (lockId === undefined) return;
         // The same facts a queryState reply gives: bolt, battery, barrier, switches, auto-lock.
-        const change = await applyResult(this.deps.db, lockId, 'queryState', data.data, {
-          at: reportedAt(event.at),
-          by: 'event',
-        });
+        const change = await applyResult(this.deps.db, lockId, 'queryState', data.data, { at: event.at, by: 'event' });
         if (change) await this.deps.live.publish(gateway.ownerId, 'lock', change);
         return;
       }

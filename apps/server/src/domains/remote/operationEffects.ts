@@ -64,7 +64,7 @@ export type ReportedBy = 'reply' | 'event';
 
 /**
  * Keeps what the lock confirmed: bolt and battery, switches, the car-park barrier. `at` is the
- * gateway's clock when the lock told it: a fact older than the one the lock row holds changes
+ * gateway's clock on its reply or event, as it sent it (see reportedAt): a fact older than the one the lock row holds changes
  * nothing, so facts that reach the cloud out of order (every instance hears every gateway, and
  * handles its messages side by side) never put back an older state. An event must be newer
  * still, so the same event handled by a second instance changes nothing and is announced once;
@@ -75,10 +75,9 @@ export async function applyResult(
   lockId: number,
   command: string,
   result: Record<string, unknown>,
-  reported: { at: number; by: ReportedBy },
+  reported: { at: unknown; by: ReportedBy },
 ): Promise<LockChange | undefined> {
-  const { at } = reported;
-  const set: Partial<typeof locks.$inferInsert> = { stateAt: at };
+  const set: Partial<typeof locks.$inferInsert> = {};
   if (typeof result.state === 'number') set.state = result.state;
   if (typeof result.battery === 'number') set.battery = result.battery;
   if (typeof result.parking === 'string') Object.assign(set, parkingColumns(result.parking));
@@ -100,10 +99,11 @@ export async function applyResult(
   if (Object.keys(switches).length > 0) {
     set.switches = sql`${locks.switches} || ${JSON.stringify(switches)}::jsonb` as unknown as Record<string, number>;
   }
-  if (Object.keys(set).length === 1) return undefined;
+  if (Object.keys(set).length === 0) return undefined;
+  const at = reportedAt(reported.at);
   const [row] = await tx
     .update(locks)
-    .set(set)
+    .set({ ...set, stateAt: at })
     .where(and(eq(locks.id, lockId), reported.by === 'reply' ? lte(locks.stateAt, at) : lt(locks.stateAt, at)))
     .returning({ lockId: locks.id, state: locks.state, battery: locks.battery });
   return row;

@@ -24,7 +24,7 @@ import { managedLock } from '../lock/lockAccess';
 import { checkedParams, type OperationRequest, planOperation } from './commandPlan';
 import { applyCredentialOutcome } from './credentialOutcome';
 import { operableLock } from './operableLock';
-import { applyResult, checkedResult, type LockChange, presentedResult, reportedAt } from './operationEffects';
+import { applyResult, checkedResult, type LockChange, presentedResult } from './operationEffects';
 import { type OperationRow, presentOperation } from './operationPresenter';
 
 const OPEN = [RemoteOperationState.operating, RemoteOperationState.wait];
@@ -193,10 +193,7 @@ export class RemoteOperationService {
       await this.finish(row.id, 'malformed');
       return;
     }
-    await this.finish(row.id, undefined, presentedResult(row.command, result, Date.now()), {
-      result,
-      at: reportedAt(reply.at),
-    });
+    await this.finish(row.id, undefined, presentedResult(row.command, result, Date.now()), { result, at: reply.at });
   }
 
   async onProgress(gatewayId: number, progress: Progress): Promise<void> {
@@ -260,7 +257,7 @@ export class RemoteOperationService {
     id: string,
     error: string | undefined,
     shown?: Record<string, unknown>,
-    confirmed?: { result: Record<string, unknown>; at: number },
+    confirmed?: { result: Record<string, unknown>; at: unknown },
   ): Promise<OperationRow | undefined> {
     const result = confirmed?.result;
     const ending = error === undefined ? 'success' : NO_RETRY_ERRORS.has(error) ? 'noRetry' : 'failed';
