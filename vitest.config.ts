@@ -1,46 +1,42 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest run covers every workspace. The server project runs against PGlite in memory,
- * or against PostgreSQL when TEST_DATABASE_URL is set (scripts/test.mjs runs it both ways).
+ * The test tiers (README "Test it"), one Vitest project each, chosen by file name:
+ * - unit: `*.test.ts` everywhere — no database, no server process; run once;
+ * - database: `apps/server/**\/*.db.test.ts` — the real app in-process on a real database: PGlite
+ *   in memory, or PostgreSQL when TEST_DATABASE_URL is set (`npm test` runs the tier both ways);
+ * - system: `apps/server/**\/*.system.test.ts` — processes, faults, several instances, restarts;
+ *   run once, on PostgreSQL and the MQTT broker where they are present.
+ * The browser tier is Playwright (e2e/). The test harness refuses to start a server outside the
+ * database and system tiers, so a misnamed file fails at once instead of running in the wrong tier.
  */
+const serverTier = (tier: 'unit' | 'database' | 'system', include: string[], exclude: string[] = []) => ({
+  test: {
+    name: `server-${tier}`,
+    root: 'apps/server',
+    include,
+    exclude,
+    environment: 'node',
+    env: { SMARTLOCK_TEST_TIER: tier },
+    // The database tiers start from one prepared, migrated database (see the set-up file).
+    globalSetup: tier === 'unit' ? [] : ['src/test/databaseSetup.ts'],
+    // Each database-tier file starts servers of its own and changes no global state, so its
+    // worker's imports (the whole server) are kept from one file to the next.
+    isolate: tier !== 'database',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'contract',
-          root: 'packages/contract',
-          include: ['src/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
-      {
-        test: {
-          name: 'web',
-          root: 'apps/web',
-          include: ['src/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
-      {
-        test: {
-          name: 'devices',
-          root: 'apps/devices',
-          include: ['src/**/*.test.ts'],
-          environment: 'node',
-        },
-      },
-      {
-        test: {
-          name: 'server',
-          root: 'apps/server',
-          include: ['src/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'devices', root: 'apps/devices', include: ['src/**/*.test.ts'], environment: 'node' } },
+      serverTier('unit', ['src/**/*.test.ts'], ['src/**/*.db.test.ts', 'src/**/*.system.test.ts']),
+      serverTier('database', ['src/**/*.db.test.ts']),
+      serverTier('system', ['src/**/*.system.test.ts']),
     ],
   },
 });

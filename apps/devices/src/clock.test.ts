@@ -8,11 +8,15 @@ describe('ManualClock', () => {
     clock.schedule(() => seen.push(`b@${clock.now()}`), 200);
     clock.schedule(() => seen.push(`a@${clock.now()}`), 100);
     const cancel = clock.schedule(() => seen.push('cancelled'), 150);
+    expect(clock.pending).toBe(3);
     cancel();
+    expect(clock.pending).toBe(2);
     clock.advance(150);
     expect(seen).toEqual(['a@1100']);
+    expect(clock.pending).toBe(1);
     clock.advance(1_000);
     expect(seen).toEqual(['a@1100', 'b@1200']);
+    expect(clock.pending).toBe(0);
     expect(clock.now()).toBe(2_150);
   });
 

@@ -51,6 +51,11 @@ export class ManualClock implements Clock {
     return () => this.timers.delete(timer);
   }
 
+  /** How many callbacks wait for their time (what the code under test is waiting for). */
+  get pending(): number {
+    return this.timers.size;
+  }
+
   /** Moves time forward by `ms`, running every callback that falls due on the way. */
   advance(ms: number): void {
     const end = this.time + ms;

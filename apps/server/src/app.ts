@@ -104,6 +104,8 @@ export interface BuildOptions {
   sms?: SmsTransport;
   /** Replaces the mail transport chosen from SMTP_URL. */
   mail?: MailTransport;
+  /** PGlite in memory starts from this migrated data-directory dump (test servers). */
+  pgliteDump?: Blob;
 }
 
 /** Keys and headers that never reach the log. */
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    pgliteDump: options.pgliteDump,
     onConnectionError: (err) => app.log.warn({ err }, 'database connection lost; it will be replaced'),
   });
   app.addHook('onClose', async () => database.close());

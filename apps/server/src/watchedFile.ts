@@ -1,6 +1,14 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { z } from 'zod';
 
+/** How often, at most, a watched file is checked for a change (ms). */
+export const WATCH_INTERVAL_MS = 2000;
+
+export interface WatchOptions {
+  /** The clock the checks are spaced by (epoch ms); tests move it instead of waiting. */
+  now?: () => number;
+}
+
 /**
  * A JSON file an operator edits while the server runs (brands, prices): checked with its schema
  * at start (a broken file stops the start, every problem named), then read again at most every
@@ -10,6 +18,7 @@ export class WatchedJsonFile<T> {
   private loadedMtime = -1;
   private checkedAt = 0;
   private value!: T;
+  private readonly now: () => number;
 
   constructor(
     readonly file: string,
@@ -18,7 +27,9 @@ export class WatchedJsonFile<T> {
     private readonly label: string,
     /** Turns the parsed content into what callers use (may throw to refuse it). */
     private readonly complete: (parsed: T) => T = (parsed) => parsed,
+    options: WatchOptions = {},
   ) {
+    this.now = options.now ?? Date.now;
     this.reload();
   }
 
@@ -36,8 +47,8 @@ export class WatchedJsonFile<T> {
 
   /** The content, read again first when the file changed. */
   get current(): T {
-    const now = Date.now();
-    if (now - this.checkedAt >= 2000) {
+    const now = this.now();
+    if (now - this.checkedAt >= WATCH_INTERVAL_MS) {
       this.checkedAt = now;
       try {
         this.reload();

@@ -7,11 +7,14 @@ import {
 } from '@smartlock/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { ManualClock } from '../clock';
+import { POLL, WAIT_MS } from '../testing/waiting';
 import { parseDriverControlLine } from './driverControl';
 import {
   type DriverLine,
   type DriverSimulator,
   type DriverSimulatorOptions,
+  FINGERPRINT_SCANS,
   startDriverSimulator,
 } from './driverServer';
 
@@ -23,8 +26,10 @@ afterEach(async () => {
   for (const simulator of simulators.splice(0)) await simulator.close();
 });
 
+const SCAN_STEP_MS = 30;
+
 async function driver(options: DriverSimulatorOptions = {}): Promise<DriverSimulator> {
-  const simulator = await startDriverSimulator({ port: 0, scanStepMs: 30, cardMs: 5, ...options });
+  const simulator = await startDriverSimulator({ port: 0, scanStepMs: SCAN_STEP_MS, cardMs: 5, ...options });
   simulators.push(simulator);
   return simulator;
 }
@@ -75,24 +80,33 @@ class DriverClient {
   }
 
   request(method: string, params: unknown = {}): Promise<Answer> {
-    const id = this.nextId++;
-    this.socket.send(JSON.stringify({ id, method, params }));
-    return this.answer(id);
+    return this.answer(this.send(method, params));
   }
 
-  sendRaw(frame: string | Buffer): void {
-    this.socket.send(frame);
+  /** Sends a request; answers its id. */
+  send(method: string, params: unknown = {}): number {
+    const id = this.nextId++;
+    this.socket.send(JSON.stringify({ id, method, params }));
+    return id;
   }
 
   answer(id: number): Promise<Answer> {
     return this.waitFor((m) => m.id === id && 'ok' in m) as Promise<unknown> as Promise<Answer>;
   }
 
+  answered(id: number): boolean {
+    return this.messages.some((m) => m.id === id && 'ok' in m);
+  }
+
+  sendRaw(frame: string | Buffer): void {
+    this.socket.send(frame);
+  }
+
   progressOf(id: number): Record<string, unknown>[] {
     return this.messages.filter((m) => m.event === 'progress' && m.id === id);
   }
 
-  waitFor(match: (message: Record<string, unknown>) => boolean, timeoutMs = 2_000): Promise<Record<string, unknown>> {
+  waitFor(match: (message: Record<string, unknown>) => boolean, timeoutMs = WAIT_MS): Promise<Record<string, unknown>> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const found = this.messages.find(match);
@@ -116,6 +130,23 @@ class DriverClient {
 }
 
 const errorOf = (answer: Answer) => answer.error?.code;
+
+/**
+ * Collects a fingerprint on a driver whose scans take their time on `clock`, which only the test
+ * moves: each scan waits for it, its progress comes only once the test has moved the clock past
+ * the scan, and the answer only after the last one.
+ */
+async function collectOn(clock: ManualClock, client: DriverClient, deviceId: string): Promise<Answer> {
+  const id = client.send('collectFingerprint', { deviceId });
+  for (let step = 1; step <= FINGERPRINT_SCANS; step++) {
+    await expect.poll(() => clock.pending, POLL).toBe(1);
+    expect(client.progressOf(id)).toHaveLength(step - 1);
+    expect(client.answered(id)).toBe(false);
+    clock.advance(SCAN_STEP_MS);
+    await client.waitFor((m) => m.event === 'progress' && m.id === id && m.step === step);
+  }
+  return client.answer(id);
+}
 
 const room = { sector: 1, building: 2, floor: 3, lockMac: 'AA:BB:CC:DD:EE:01' };
 
@@ -222,11 +253,11 @@ describe('the simulated driver: the card encoder', () => {
 
 describe('the simulated driver: fingerprint scanners', () => {
   it('asks for the finger three times (progress), then answers a template in its make', async () => {
-    const { port } = await driver();
+    // The scans take their time on a clock the test moves (collectOn): no waiting, and no answer early.
+    const clock = new ManualClock(Date.now());
+    const { port } = await driver({ clock });
     const client = await DriverClient.greeted(port);
-    const started = Date.now();
-    const a = await client.request('collectFingerprint', { deviceId: 'scanner-a' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(80);
+    const a = await collectOn(clock, client, 'scanner-a');
     const progress = client.progressOf(a.id);
     expect(progress).toEqual([1, 2, 3].map((step) => ({ event: 'progress', id: a.id, step, of: 3 })));
     const answerAt = client.messages.indexOf(client.messages.find((m) => m.id === a.id && 'ok' in m) ?? {});
@@ -239,14 +270,12 @@ describe('the simulated driver: fingerprint scanners', () => {
     expect(bytes).toHaveLength(256);
     expect(bytes[0]).toBe(1);
 
-    const b = DRIVER_METHODS.collectFingerprint.result.parse(
-      (await client.request('collectFingerprint', { deviceId: 'scanner-b' })).result,
-    );
+    const b = DRIVER_METHODS.collectFingerprint.result.parse((await collectOn(clock, client, 'scanner-b')).result);
     expect(b.deviceType).toBe(2);
     const other = Buffer.from(b.template, 'base64');
     expect(other[0]).toBe(2);
     expect(other.subarray(0, 4)).not.toEqual(bytes.subarray(0, 4));
-    const again = await client.request('collectFingerprint', { deviceId: 'scanner-a' });
+    const again = await collectOn(clock, client, 'scanner-a');
     expect(again.result?.template).not.toBe(first.template);
   });
 
@@ -316,7 +345,7 @@ describe('the simulated driver: bad frames', () => {
     client.sendRaw(JSON.stringify({ id: 1.5, method: 'hello' }));
     client.sendRaw('null');
     client.sendRaw(Buffer.from([1, 2, 3]));
-    await expect.poll(() => client.messages.filter((m) => m.id === -1).length).toBe(4);
+    await expect.poll(() => client.messages.filter((m) => m.id === -1).length, POLL).toBe(4);
     expect(errorOf(await client.request('formatDisk', {}))).toBe('badRequest');
     expect(errorOf(await client.request('readCard', { device: 'encoder-1' }))).toBe('badRequest');
     expect(errorOf(await client.request('writeHotelCard', { deviceId: 'encoder-1', room: {}, startDate: 1 }))).toBe(

@@ -19,7 +19,7 @@ import {
 } from '@smartlock/contract';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
-import { sleep, systemClock } from '../clock';
+import { type Clock, sleep, systemClock } from '../clock';
 import { describeError } from '../errors';
 import { type CardOnEncoder, type DeviceStatus, DriverDevices, type InjectableFailure } from './driverDevices';
 import { DEFAULT_ALLOWED_ORIGINS, type OriginPattern, originAllowed, parseOriginPattern } from './origins';
@@ -46,6 +46,8 @@ export interface DriverSimulatorOptions {
   scanStepMs?: number;
   /** Time the encoder takes to read, write or erase a card (default 60 ms). */
   cardMs?: number;
+  /** The clock scans and card work take their time on (tests move a ManualClock instead of waiting). */
+  clock?: Clock;
   /** Told of connections and requests (the command line prints them). */
   report?: (line: DriverLine) => void;
   /** Diagnostics (the command line writes them to stderr). */
@@ -134,6 +136,7 @@ export class DriverSimulator {
   private readonly origins: OriginPattern[];
   private readonly scanStepMs: number;
   private readonly cardMs: number;
+  private readonly clock: Clock;
   private readonly report: (line: DriverLine) => void;
   private readonly sockets: WebSocketServer;
   private readonly connections = new Set<Connection>();
@@ -153,6 +156,7 @@ export class DriverSimulator {
     });
     this.scanStepMs = options.scanStepMs ?? 150;
     this.cardMs = options.cardMs ?? 60;
+    this.clock = options.clock ?? systemClock;
     this.report = options.report ?? (() => {});
     this.sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
     server.on('upgrade', (request, socket, head) => this.onUpgrade(request, socket, head));
@@ -371,7 +375,7 @@ export class DriverSimulator {
   ): Promise<Result<'collectFingerprint'>> {
     return this.withDevice(params.deviceId, 'fingerprintScanner', async (device) => {
       for (let step = 1; step <= FINGERPRINT_SCANS; step++) {
-        await sleep(systemClock, this.scanStepMs);
+        await sleep(this.clock, this.scanStepMs);
         this.stillPlugged(params.deviceId);
         this.send(connection, { event: 'progress', id, step, of: FINGERPRINT_SCANS });
       }
@@ -382,7 +386,7 @@ export class DriverSimulator {
 
   /** The encoder talks to the card; pulled out meanwhile, it fails. */
   private async encoderWork(deviceId: string): Promise<void> {
-    await sleep(systemClock, this.cardMs);
+    await sleep(this.clock, this.cardMs);
     this.stillPlugged(deviceId);
   }
 

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DEVICE_EVENTS,
   encodeOfflinePasscode,
@@ -14,14 +13,15 @@ import {
   startResidueOf,
 } from '@smartlock/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../clock';
 import { FakeRegistrar } from '../testing/fakeRegistrar';
 import { startTestBroker, type TestBroker } from '../testing/testBroker';
 import { TestCloud } from '../testing/testCloud';
+import { POLL } from '../testing/waiting';
 import { parseControlLine } from './control';
 import { type Fleet, type FleetOptions, startFleet } from './fleet';
 import type { FleetLine } from './fleetLines';
 import { fleetStateSchema } from './fleetState';
-import { MIN_WRITE_INTERVAL_MS } from './stateFile';
 
 let env: TestBroker;
 let cloud: TestCloud;
@@ -56,6 +56,9 @@ async function fleetOf(options: Partial<FleetOptions> & { registrar: FleetOption
 }
 
 const stateFileIn = () => join(mkdtempSync(join(tmpdir(), 'smartlock-devices-')), 'devices.json');
+/** What the state file holds now (it is replaced whole, never seen half written), if it is there yet. */
+const savedState = (file: string) =>
+  existsSync(file) ? fleetStateSchema.parse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
 const control = async (fleet: Fleet, line: string) => {
   const parsed = parseControlLine(line);
   if (!parsed.ok) throw new Error(parsed.error);
@@ -79,10 +82,16 @@ describe('a fleet', () => {
       RemoteUnlockSwitch.on,
       RemoteUnlockSwitch.off,
     ]);
-    await sleep(MIN_WRITE_INTERVAL_MS + 10);
-    const saved = fleetStateSchema.parse(JSON.parse(readFileSync(stateFile, 'utf8')));
-    expect(saved.gateways[0]).toMatchObject({ gatewayId: gateway?.gatewayId, reachReported: true });
-    expect(saved.gateways[0]?.locks.map((l) => l.remoteUnlockRequested)).toEqual([true, true, false]);
+    // Written shortly after the changes: once the file shows them.
+    await expect
+      .poll(() => {
+        const saved = savedState(stateFile)?.gateways[0];
+        return { gateway: saved, requested: saved?.locks.map((l) => l.remoteUnlockRequested) };
+      }, POLL)
+      .toMatchObject({
+        gateway: { gatewayId: gateway?.gatewayId, reachReported: true },
+        requested: [true, true, false],
+      });
 
     await fleet.stop();
     const calls = registrar.calls.length;
@@ -113,9 +122,9 @@ describe('a fleet', () => {
       state: LockState.unlocked,
     });
     await control(fleet, JSON.stringify({ do: 'offline', gateway: gateway?.gatewayId }));
-    await expect.poll(() => lines.some((l) => l.event === 'offline')).toBe(true);
+    await expect.poll(() => lines.some((l) => l.event === 'offline'), POLL).toBe(true);
     await control(fleet, JSON.stringify({ do: 'online', gateway: gateway?.gatewayId }));
-    await expect.poll(() => lines.filter((l) => l.event === 'online').length).toBe(2);
+    await expect.poll(() => lines.filter((l) => l.event === 'online').length, POLL).toBe(2);
     expect(await control(fleet, '{"do":"fault","lock":"02:00:00:00:00:01","fault":"none"}')).toMatchObject({
       ok: false,
     });
@@ -161,11 +170,14 @@ describe('a fleet', () => {
     for (const method of ['passcode', 'fingerprint', 'mechanicalKey']) {
       await control(fleet, JSON.stringify({ do: 'localUnlock', lock: door, method }));
     }
-    await sleep(MIN_WRITE_INTERVAL_MS + 10);
+    // Dies once the state file holds the three records (written shortly after they were logged).
+    await expect
+      .poll(() => savedState(stateFile)?.gateways[0]?.locks[0]?.lock.log.unsent.map((r) => r.recordId), POLL)
+      .toEqual(['1', '2', '3']);
     fleet.terminate();
 
     const { fleet: revived } = await fleetOf({ registrar, stateFile });
-    await expect.poll(() => revived.lock(door)?.lock.unsentRecordCount, { timeout: 1_500 }).toBe(0);
+    await expect.poll(() => revived.lock(door)?.lock.unsentRecordCount, POLL).toBe(0);
     const events = cloud.of(gatewayId, 'event').filter((h) => h.message.name === 'records');
     const recordIds = events.flatMap((h) => DEVICE_EVENTS.records.parse(h.message.data).records.map((r) => r.recordId));
     expect(new Set(recordIds)).toEqual(new Set(['1', '2', '3']));
@@ -174,7 +186,10 @@ describe('a fleet', () => {
   });
 
   it('goes quiet on request: the doors stop, the gateways stay, and the unsent count falls to zero as the cloud acknowledges', async () => {
-    const { fleet } = await fleetOf({ registrar: new FakeRegistrar(cloud), trickleSeconds: 0.01 });
+    // The fleet's time (the trickle, the locks) moves only when the test moves it: a second at a
+    // time is some hundred of the trickle's pauses, and less than any lock's auto-lock delay.
+    const clock = new ManualClock(Date.now());
+    const { fleet } = await fleetOf({ registrar: new FakeRegistrar(cloud), trickleSeconds: 0.01, clock });
     const written = () =>
       fleet
         .layout()
@@ -182,11 +197,12 @@ describe('a fleet', () => {
           (n, g) => n + g.locks.reduce((m, l) => m + (fleet.lock(l.mac)?.lock.snapshot().log.nextRecordId ?? 1) - 1, 0),
           0,
         );
-    await expect.poll(written).toBeGreaterThan(3);
+    clock.advance(1_000);
+    expect(written()).toBeGreaterThan(3);
     fleet.quiet();
-    await expect.poll(() => fleet.unsentRecordCount()).toBe(0);
+    await expect.poll(() => fleet.unsentRecordCount(), POLL).toBe(0);
     const after = written();
-    await sleep(100);
+    clock.advance(1_000);
     expect(written()).toBe(after);
     expect(fleet.status()[0]?.online).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { type Cancel, type Clock, systemClock } from '../clock';
 import { describeError } from '../errors';
 import { type FleetState, fleetStateSchema } from './fleetState';
 
@@ -44,24 +45,26 @@ export const MIN_WRITE_INTERVAL_MS = 20;
  * moment leaves the file as it was a moment before.
  */
 export class Persister {
-  private pending: NodeJS.Timeout | undefined;
+  private pending: Cancel | undefined;
   private lastWrite = 0;
 
   constructor(
     private readonly file: StateFile | undefined,
     private readonly snapshot: () => FleetState,
     private readonly log: (message: string) => void,
+    /** The clock writes are spaced by (tests move a ManualClock instead of waiting). */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   changed(): void {
     if (!this.file || this.pending) return;
-    const wait = Math.max(0, this.lastWrite + MIN_WRITE_INTERVAL_MS - Date.now());
-    this.pending = setTimeout(() => this.flush(), wait);
+    const wait = Math.max(0, this.lastWrite + MIN_WRITE_INTERVAL_MS - this.clock.now());
+    this.pending = this.clock.schedule(() => this.flush(), wait);
   }
 
   /** Drops what is pending without writing it (a process killed before the write). */
   abandon(): void {
-    clearTimeout(this.pending);
+    this.pending?.();
     this.pending = undefined;
   }
 
@@ -69,7 +72,7 @@ export class Persister {
   flush(): void {
     this.abandon();
     if (!this.file) return;
-    this.lastWrite = Date.now();
+    this.lastWrite = this.clock.now();
     try {
       this.file.write(this.snapshot());
     } catch (error) {

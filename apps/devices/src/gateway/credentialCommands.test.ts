@@ -4,6 +4,7 @@ import type { SimulatedLock } from '../lock/lock';
 import { gatewaySuite } from '../testing/gatewaySuite';
 import { freshGatewayId, testSecret } from '../testing/testBroker';
 import { testLock } from '../testing/testLocks';
+import { POLL, WAIT_MS } from '../testing/waiting';
 import { Gateway } from './gateway';
 
 const suite = gatewaySuite();
@@ -20,7 +21,7 @@ async function onlineGateway(lock: SimulatedLock): Promise<number> {
   });
   suite.running.push(gateway);
   await gateway.start();
-  expect(await gateway.whenOnline(1_500)).toBe(true);
+  expect(await gateway.whenOnline(WAIT_MS)).toBe(true);
   return gatewayId;
 }
 
@@ -94,7 +95,7 @@ describe('credential commands through a gateway', () => {
         .filter((h) => h.message.name === 'records')
         .flatMap((h) => DEVICE_EVENTS.records.parse(h.message.data).records.map((r) => r.recordType));
     await expect
-      .poll(uploaded, { timeout: 1_500, interval: 10 })
+      .poll(uploaded, POLL)
       .toEqual(
         expect.arrayContaining([
           LockRecordType.cardAdded,

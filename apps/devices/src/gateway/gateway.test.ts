@@ -1,11 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DEVICE_EVENTS, gatewayStatus, LockState } from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../clock';
 import type { SimulatedLock } from '../lock/lock';
 import { gatewaySuite } from '../testing/gatewaySuite';
 import { freshGatewayId, testSecret } from '../testing/testBroker';
 import type { Heard } from '../testing/testCloud';
 import { testLock } from '../testing/testLocks';
+import { POLL, WAIT_MS } from '../testing/waiting';
 import { Gateway, type GatewayCommandReport, type GatewayOptions } from './gateway';
 
 const suite = gatewaySuite();
@@ -25,14 +26,12 @@ async function onlineGateway(locks: SimulatedLock[], options: Partial<GatewayOpt
   const reports: GatewayCommandReport[] = [];
   gateway.on('command', (report) => reports.push(report));
   await gateway.start();
-  expect(await gateway.whenOnline(1_500)).toBe(true);
+  expect(await gateway.whenOnline(WAIT_MS)).toBe(true);
   return { gateway, gatewayId, reports };
 }
 
-function reportOf(reports: GatewayCommandReport[], id: string, outcome: string, timeoutMs = 1_000) {
-  return expect
-    .poll(() => reports.find((r) => r.id === id && r.outcome === outcome), { timeout: timeoutMs, interval: 10 })
-    .toBeDefined();
+function reportOf(reports: GatewayCommandReport[], id: string, outcome: string) {
+  return expect.poll(() => reports.find((r) => r.id === id && r.outcome === outcome), POLL).toBeDefined();
 }
 
 const statusOf = (gatewayId: number, online: boolean) => (h: Heard) =>
@@ -81,11 +80,14 @@ describe('a gateway on the device link', () => {
 
   it('refuses as expired a command whose deadline passed while it was offline; the bolt stays locked', async () => {
     const lock = testLock();
-    const { gateway, gatewayId, reports } = await onlineGateway([lock]);
+    // The gateway's clock (its deadlines) moves only when the test moves it.
+    const clock = new ManualClock(Date.now());
+    const { gateway, gatewayId, reports } = await onlineGateway([lock], { clock });
     gateway.goOffline();
     await suite.cloud.waitFor(statusOf(gatewayId, false));
     const command = await suite.cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac, deadlineIn: 150 });
-    await sleep(250);
+    // Its deadline passes while the gateway is away.
+    clock.set(command.deadline + 1);
     gateway.goOnline();
     const reply = await suite.cloud.reply(gatewayId, command.id);
     expect(reply.message).toMatchObject({ ok: false, error: 'expired' });
@@ -140,20 +142,22 @@ describe('a gateway on the device link', () => {
   });
 
   it('fixes a drifting lock clock with setClock', async () => {
-    const lock = testLock();
+    // The true time, as the lock's clock runs it: still while the test runs, so times compare exactly.
+    const time = new ManualClock(Date.now());
+    const lock = testLock({ clock: time });
     lock.setDrift(3_600_000);
     const { gatewayId } = await onlineGateway([lock]);
     const query = await suite.cloud.send(gatewayId, { name: 'queryClock', lockMac: lock.mac });
     const before = (await suite.cloud.reply(gatewayId, query.id)).message.result as { lockTime: number };
-    expect(before.lockTime - Date.now()).toBeGreaterThan(3_590_000);
+    expect(before.lockTime).toBe(time.now() + 3_600_000);
     const set = await suite.cloud.send(gatewayId, {
       name: 'setClock',
       lockMac: lock.mac,
-      params: { time: Date.now() },
+      params: { time: time.now() },
     });
     const after = (await suite.cloud.reply(gatewayId, set.id)).message.result as { lockTime: number };
-    expect(Math.abs(after.lockTime - Date.now())).toBeLessThan(1_000);
-    expect(Math.abs(lock.clockDriftMs)).toBeLessThan(1_000);
+    expect(after.lockTime).toBe(time.now());
+    expect(lock.clockDriftMs).toBe(0);
   });
 
   it('answers unknownLock, unsupported and malformed', async () => {
@@ -210,7 +214,13 @@ describe('a gateway on the device link', () => {
     gateway.setFault(lock.mac, 'timeout');
     const silent = await suite.cloud.send(gatewayId, { name: 'unlock', lockMac: lock.mac });
     await reportOf(reports, silent.id, 'timeout');
-    await sleep(50);
+    // A later command to the same lock, answered: a reply to the silent one would have come before it.
+    gateway.setFault(lock.mac, 'none');
+    const later = await suite.cloud.send(gatewayId, { name: 'queryState', lockMac: lock.mac });
+    expect((await suite.cloud.reply(gatewayId, later.id)).message).toMatchObject({
+      ok: true,
+      result: { state: LockState.locked },
+    });
     expect(suite.cloud.of(gatewayId, 'reply').some((h) => h.message.id === silent.id)).toBe(false);
     expect(lock.state).toBe(LockState.locked);
   });
@@ -237,7 +247,7 @@ describe('a gateway on the device link', () => {
     const first = await suite.cloud.waitFor(statusOf(gatewayId, true));
     suite.env.broker.disconnect(gatewayId);
     await suite.cloud.waitFor(statusOf(gatewayId, false));
-    const again = await suite.cloud.waitFor((h) => statusOf(gatewayId, true)(h) && h !== first, 1_800);
+    const again = await suite.cloud.waitFor((h) => statusOf(gatewayId, true)(h) && h !== first);
     expect(gatewayStatus.parse(again.message).at).toBeGreaterThan(gatewayStatus.parse(first.message).at);
     expect(gateway.isOnline).toBe(true);
     const command = await suite.cloud.send(gatewayId, { name: 'queryState', lockMac: lock.mac });
@@ -282,12 +292,12 @@ describe('a gateway on the device link', () => {
           .of(gatewayId, 'event')
           .filter((h) => h.message.name === 'records')
           .filter((h) => DEVICE_EVENTS.records.parse(h.message.data).records.some((r) => r.recordId === '1'));
-      await expect.poll(() => carrying().length, { timeout: 2_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+      await expect.poll(() => carrying().length, POLL).toBeGreaterThanOrEqual(2);
       const holdsFirst = () => lock.unsentRecords(10).some((r) => r.recordId === '1');
       expect(holdsFirst()).toBe(true);
       const last = carrying().at(-1);
       await suite.cloud.acknowledge(gatewayId, String(last?.message.id));
-      await expect.poll(holdsFirst, { timeout: 1_000, interval: 10 }).toBe(false);
+      await expect.poll(holdsFirst, POLL).toBe(false);
     } finally {
       suite.cloud.acknowledgeRecords = true;
     }
@@ -297,11 +307,11 @@ describe('a gateway on the device link', () => {
     const lock = testLock();
     const { gatewayId } = await onlineGateway([lock]);
     for (const method of ['passcode', 'card', 'button'] as const) lock.localUnlock({ method });
-    await expect.poll(() => lock.unsentRecordCount, { timeout: 1_000, interval: 10 }).toBe(0);
+    await expect.poll(() => lock.unsentRecordCount, POLL).toBe(0);
     const recordEvents = () => suite.cloud.of(gatewayId, 'event').filter((h) => h.message.name === 'records');
     const uploaded = () =>
       recordEvents().flatMap((h) => DEVICE_EVENTS.records.parse(h.message.data).records.map((r) => r.recordId));
-    await expect.poll(() => uploaded().sort(), { timeout: 1_000, interval: 10 }).toEqual(['1', '2', '3']);
+    await expect.poll(() => uploaded().sort(), POLL).toEqual(['1', '2', '3']);
     const events = recordEvents();
     expect(new Set(events.map((h) => h.message.id)).size).toBe(events.length);
   });

@@ -11,6 +11,7 @@ import {
 } from '@smartlock/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { CLOUD_SECRET, testSecret } from './testBroker';
+import { WAIT_MS } from './waiting';
 
 /** A message a gateway published, with whether it is signed with that gateway's secret. */
 export interface Heard {
@@ -89,7 +90,7 @@ export class TestCloud {
   }
 
   /** Resolves with the first message heard (already or later) that matches. */
-  waitFor(match: (heard: Heard) => boolean, timeoutMs = 1_500): Promise<Heard> {
+  waitFor(match: (heard: Heard) => boolean, timeoutMs = WAIT_MS): Promise<Heard> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const found = this.heard.find(match);

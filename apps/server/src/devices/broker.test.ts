@@ -1,6 +1,7 @@
 import { gatewayTopics, gatewayUsername } from '@smartlock/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../test/until';
 import { CLOUD_USERNAME, type EmbeddedBroker, startEmbeddedBroker } from './broker';
 import { BrokerAccess } from './brokerAccess';
 
@@ -54,10 +55,24 @@ function grantedQos(client: MqttClient, topic: string): Promise<number | undefin
   });
 }
 
-function received(client: MqttClient, ms = 400): Promise<string[]> {
-  const topics: string[] = [];
-  client.on('message', (topic) => topics.push(topic));
-  return new Promise((resolve) => setTimeout(() => resolve(topics), ms));
+interface Message {
+  topic: string;
+  payload: string;
+}
+
+/** What a client receives from now on, in order of arrival. */
+function inbox(client: MqttClient): Message[] {
+  const messages: Message[] = [];
+  client.on('message', (topic, payload) => messages.push({ topic, payload: payload.toString() }));
+  return messages;
+}
+
+/** Publishes with QoS 1; resolves once the broker has dealt with it: acknowledged it, or ended the connection over it. */
+function publishHandled(client: MqttClient, topic: string, payload: string): Promise<void> {
+  return new Promise((resolve) => {
+    client.once('close', () => resolve());
+    client.publish(topic, payload, { qos: 1 }, () => resolve());
+  });
 }
 
 describe('embedded device broker', () => {
@@ -92,25 +107,44 @@ describe('embedded device broker', () => {
     await grantedQos(one, gatewayTopics(1).commands);
     await grantedQos(one, gatewayTopics(2).commands);
     await grantedQos(two, gatewayTopics(2).commands);
-    const seenByOne = received(one);
-    const seenByTwo = received(two);
+    const seenByOne = inbox(one);
+    const seenByTwo = inbox(two);
     const sender = await cloud();
-    sender.publish(gatewayTopics(2).commands, JSON.stringify({ name: 'unlock' }), { qos: 1 });
-    expect(await seenByTwo).toEqual([gatewayTopics(2).commands]);
-    expect(await seenByOne).toEqual([]);
+    const unlock = JSON.stringify({ name: 'unlock' });
+    sender.publish(gatewayTopics(2).commands, unlock, { qos: 1 });
+    // Then a message to each gateway: the broker handles a client's messages in order, so once
+    // these are in, anything the unlock led to is in too.
+    sender.publish(gatewayTopics(1).commands, 'later', { qos: 1 });
+    sender.publish(gatewayTopics(2).commands, 'later', { qos: 1 });
+    await until(() => [seenByOne, seenByTwo].every((seen) => seen.some((m) => m.payload === 'later')));
+    expect(seenByTwo).toEqual([
+      { topic: gatewayTopics(2).commands, payload: unlock },
+      { topic: gatewayTopics(2).commands, payload: 'later' },
+    ]);
+    expect(seenByOne).toEqual([{ topic: gatewayTopics(1).commands, payload: 'later' }]);
   });
 
   it('does not let a gateway publish as another gateway or command one', async () => {
     const listener = await cloud();
     await grantedQos(listener, 'gw/#');
-    const heard = received(listener, 600);
+    const heard = inbox(listener);
     const one = await gateway(1);
     one.publish(gatewayTopics(1).events, '{"ok":true}', { qos: 1 });
-    await new Promise((r) => setTimeout(r, 100));
+    // Heard before the same gateway logs in again (which takes the session over).
+    await until(() => heard.length > 0);
     const rogue = await gateway(1);
-    rogue.publish(gatewayTopics(2).events, '{"forged":true}', { qos: 1 });
-    rogue.publish(gatewayTopics(2).commands, '{"name":"unlock"}', { qos: 1 });
-    expect(await heard).toEqual([gatewayTopics(1).events]);
+    await Promise.all([
+      publishHandled(rogue, gatewayTopics(2).events, '{"forged":true}'),
+      publishHandled(rogue, gatewayTopics(2).commands, '{"name":"unlock"}'),
+    ]);
+    // Then the gateway's own event again: once it is heard, the forgeries would have been too.
+    const again = await gateway(1);
+    again.publish(gatewayTopics(1).events, '{"later":true}', { qos: 1 });
+    await until(() => heard.some((m) => m.payload === '{"later":true}'));
+    expect(heard).toEqual([
+      { topic: gatewayTopics(1).events, payload: '{"ok":true}' },
+      { topic: gatewayTopics(1).events, payload: '{"later":true}' },
+    ]);
   });
 
   it('refuses the cloud name without the cloud secret', async () => {

@@ -20,6 +20,13 @@ export interface FleetGateway {
   locks: FleetLock[];
 }
 
+/** A gateway as the fleet's `status` line shows it (the fields tests read). */
+export interface FleetGatewayStatus {
+  gatewayId: number;
+  online: boolean;
+  locks: Array<FleetLock & { state: number; unsentRecords: number }>;
+}
+
 /**
  * A simulated fleet as a separate process (`npm run devices -- fleet ...`), as a real gateway
  * would run: controlled over stdin, followed through the JSON lines it prints.
@@ -84,6 +91,20 @@ export class FleetProcess {
 
   control(command: Record<string, unknown>): void {
     this.child?.stdin?.write(`${JSON.stringify(command)}\n`);
+  }
+
+  /** What the fleet says of its gateways and locks now (it answers a `status` control line). */
+  async status(): Promise<FleetGatewayStatus[]> {
+    const from = this.lines.length;
+    this.control({ do: 'status' });
+    const line = await this.waitFor((l) => l.event === 'status', 20_000, from);
+    return line.gateways as FleetGatewayStatus[];
+  }
+
+  /** Records the fleet's locks logged that the cloud has not acknowledged yet. */
+  async unsentRecords(): Promise<number> {
+    const gateways = await this.status();
+    return gateways.flatMap((g) => g.locks).reduce((n, lock) => n + lock.unsentRecords, 0);
   }
 
   /** Freezes the process: its connection stays open but nothing it receives is handled. */

@@ -8,6 +8,7 @@ import { locks } from '../db/schema';
 import { loggedInClient, PASSWORD } from './fixtures';
 import { type FleetGateway, FleetProcess } from './fleetProcess';
 import { startTestServer, type TestClient, type TestServer } from './harness';
+import { until } from './until';
 
 /** A test server listening on a real port, an owner logged in, and that owner's simulated fleet. */
 export interface FleetServer {
@@ -22,15 +23,6 @@ export interface FleetServer {
   /** The arguments for a fleet process of this owner on this server (with `extra` appended). */
   fleetArgs(extra?: string[]): string[];
   close(): Promise<void>;
-}
-
-/** Polls until `check` holds (or fails after `timeoutMs`). */
-export async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /**

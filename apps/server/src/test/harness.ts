@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import {
   ACCESS_TOKEN_COOKIE,
@@ -9,20 +10,35 @@ import {
 } from '@smartlock/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 
 export const CONSOLE_SECRET = 'test-console-secret-0123456789';
 export const SERVER_APP = { appId: 'partner-api', secret: 'partner-secret-0123456789', kind: 'server' as const };
 
-/** A throwaway PostgreSQL database per test server when TEST_DATABASE_URL is set. */
+/** Only the database and system tiers start servers (vitest.config.ts): a misnamed file says so. */
+function assertServerTier(): void {
+  const tier = process.env.SMARTLOCK_TEST_TIER;
+  if (tier !== 'database' && tier !== 'system') {
+    throw new Error(
+      `a test server starts the app on a database: name this file *.db.test.ts (or *.system.test.ts), not a ${tier ?? 'unknown'}-tier test`,
+    );
+  }
+}
+
+/**
+ * A throwaway PostgreSQL database per test server when TEST_DATABASE_URL is set, copied from the
+ * migrated template the tier's set-up made.
+ */
 async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
   const name = `sl_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -56,6 +72,23 @@ export interface Reply<T> {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
+let addressesHandedOut = 0;
+/**
+ * An address of its own for each client (behind the trusted proxy), so per-address limits treat
+ * clients as separate users: handed out in turn, never twice in one test file.
+ */
+function nextAddress(): string {
+  const n = addressesHandedOut++;
+  return `198.18.${Math.floor(n / 250) % 250}.${1 + (n % 250)}`;
+}
+
+/** The migrated PGlite data directory every PGlite test server of this file starts from. */
+let pgliteDump: Blob | undefined;
+function migratedDump(): Blob {
+  pgliteDump ??= new Blob([readFileSync(inject('pgliteDumpFile'))]);
+  return pgliteDump;
+}
+
 /** A signing API client with a cookie jar, like the console. */
 export class TestClient {
   cookie: string | undefined;
@@ -64,7 +97,7 @@ export class TestClient {
     private readonly app: FastifyInstance,
     readonly lang = 'en_US',
     /** Each client calls from an address of its own (behind the trusted proxy), as separate users do. */
-    readonly ip = `198.18.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+    readonly ip = nextAddress(),
   ) {}
 
   /** A fresh, strictly increasing timestamp, so two calls never share a signature by accident. */
@@ -170,6 +203,7 @@ export async function startTestServer(
   overrides: Partial<Config> = {},
   options: BuildOptions = {},
 ): Promise<TestServer> {
+  assertServerTier();
   const scratch = overrides.DATABASE_URL ? undefined : await scratchDatabase();
   const logs: string[] = [];
   const logStream = new Writable({
@@ -187,7 +221,7 @@ export async function startTestServer(
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       ...overrides,
     }),
-    { logStream, ...options },
+    { logStream, pgliteDump: scratch || overrides.DATABASE_URL ? undefined : migratedDump(), ...options },
   );
   await app.ready();
   return {

@@ -9,7 +9,7 @@ import {
   valuesOf,
 } from '@smartlock/contract';
 import { z } from 'zod';
-import { WatchedJsonFile } from '../../watchedFile';
+import { WatchedJsonFile, type WatchOptions } from '../../watchedFile';
 
 const localized = z.partialRecord(z.enum(LOCALES), z.string().min(1));
 
@@ -53,7 +53,7 @@ function matches(pattern: string, host: string): boolean {
 export class BrandRegistry {
   private readonly source: WatchedJsonFile<{ default: Brand; brands: Brand[] }>;
 
-  constructor(file: string) {
+  constructor(file: string, options: WatchOptions = {}) {
     const complete = (brand: z.infer<typeof brandSchema>, isDefault: boolean): Brand => ({
       ...brand,
       passcodeMinLength: passcodeMinLength(brand.passcodeMinLength),
@@ -68,6 +68,7 @@ export class BrandRegistry {
         default: complete(parsed.default, true),
         brands: parsed.brands.map((brand) => complete(brand, false)),
       }),
+      options,
     );
   }
 

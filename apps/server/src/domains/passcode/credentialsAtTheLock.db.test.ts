@@ -16,9 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ekeys, locks, passcodes } from '../../db/schema';
 import { loggedInClient } from '../../test/fixtures';
 import type { FleetLine, FleetLock } from '../../test/fleetProcess';
-import { type FleetServer, startFleetServer, until } from '../../test/fleetServer';
+import { type FleetServer, startFleetServer } from '../../test/fleetServer';
 import type { TestClient } from '../../test/harness';
 import { operationEnd } from '../../test/operations';
+import { until } from '../../test/until';
 
 let setup: FleetServer;
 let owner: TestClient;

@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lockRecords } from '../db/schema';
 import { loggedInClient, PASSWORD } from '../test/fixtures';
 import { FleetProcess } from '../test/fleetProcess';
-import { until } from '../test/fleetServer';
 import { startTestServer, type TestServer } from '../test/harness';
+import { until } from '../test/until';
 
 /**
  * Records a lock logs while the cloud is down reach the database once it is back: the gateway
@@ -39,7 +39,7 @@ describe.skipIf(!shared)('records and a server restart', () => {
       sql.raw(`alter sequence gateways_id_seq restart with ${2_000_000 + Math.floor(Math.random() * 1_000_000_000)}`),
     );
     await loggedInClient(first, OWNER);
-    fleet = new FleetProcess([
+    const running = new FleetProcess([
       '--api',
       `http://127.0.0.1:${(first.app.server.address() as AddressInfo).port}`,
       '--account',
@@ -59,9 +59,10 @@ describe.skipIf(!shared)('records and a server restart', () => {
       '--latency',
       '5',
     ]).start();
-    const gateways = await fleet.ready();
+    fleet = running;
+    const gateways = await running.ready();
     const door = gateways[0]?.locks[0] as { lockId: number; mac: string };
-    const unlock = () => fleet?.control({ do: 'localUnlock', lock: door.mac, method: 'button' });
+    const unlock = () => running.control({ do: 'localUnlock', lock: door.mac, method: 'button' });
     const db = first.app.services.database.db;
     const buttonUnlocks = and(
       eq(lockRecords.lockId, door.lockId),
@@ -71,12 +72,15 @@ describe.skipIf(!shared)('records and a server restart', () => {
 
     unlock();
     await until(async () => (await stored()) >= 1, 20_000);
+    // Acknowledged too: the gateway holds nothing back.
+    await until(async () => (await running.unsentRecords()) === 0, 20_000);
     const before = await stored();
 
     // The cloud goes away (its database stays); the lock goes on logging and the gateway goes on sending.
     await first.app.close();
     for (let i = 0; i < 25; i += 1) unlock();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Logged while the cloud is down, none of them acknowledged.
+    await until(async () => (await running.unsentRecords()) === 25, 20_000);
 
     const second = await startTestServer({ MQTT_URL, SECRET_KEY, DATABASE_URL: first.databaseUrl });
     servers.push(second);
@@ -85,7 +89,8 @@ describe.skipIf(!shared)('records and a server restart', () => {
       (await again.select({ n: count() }).from(lockRecords).where(buttonUnlocks))[0]?.n ?? 0;
     // The gateway sends unacknowledged records again within its acknowledgement timeout.
     await until(async () => (await storedNow()) >= before + 25, 45_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Every record acknowledged: the gateway sends nothing more, and what it sent has been stored.
+    await until(async () => (await running.unsentRecords()) === 0, 45_000);
     expect(await storedNow()).toBe(before + 25);
   }, 120_000);
 });

@@ -1,10 +1,11 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { company, localesFor, SupportLocaleType } from '@smartlock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../../paths';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { WATCH_INTERVAL_MS } from '../../watchedFile';
 import { BrandRegistry } from './brands';
 
 let server: TestServer;
@@ -61,16 +62,24 @@ describe('company-info look-up', () => {
 });
 
 describe('brands file', () => {
-  it('picks up an operator edit without a restart', async () => {
+  it('picks up an operator edit without a restart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'brands-'));
     const file = join(dir, 'brands.json');
     copyFileSync(join(serverRoot(), 'brands.json'), file);
-    const registry = new BrandRegistry(file);
+    // The registry's clock moves by hand: no waiting for the file to be checked again.
+    let now = Date.now();
+    const registry = new BrandRegistry(file, { now: () => now });
     expect(registry.byHost('x').name).toBe('SmartLock Cloud');
     const edited = JSON.parse(readFileSync(file, 'utf8'));
     edited.default.name = 'Renamed Cloud';
-    await new Promise((r) => setTimeout(r, 2100));
     writeFileSync(file, JSON.stringify(edited));
+    // A modification time of its own, whatever the file system's timestamp resolution.
+    const { mtime } = statSync(file);
+    utimesSync(file, mtime, new Date(mtime.getTime() + 60_000));
+    // Checked at most every two seconds: not yet...
+    expect(registry.byHost('x').name).toBe('SmartLock Cloud');
+    now += WATCH_INTERVAL_MS;
+    // ...and then the edit is served.
     expect(registry.byHost('x').name).toBe('Renamed Cloud');
   });
 

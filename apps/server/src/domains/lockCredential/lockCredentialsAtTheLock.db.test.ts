@@ -18,9 +18,10 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockCredentials, serviceBalances, users } from '../../db/schema';
 import type { FleetLine, FleetLock } from '../../test/fleetProcess';
-import { type FleetServer, startFleetServer, until } from '../../test/fleetServer';
+import { type FleetServer, startFleetServer } from '../../test/fleetServer';
 import type { TestClient } from '../../test/harness';
 import { operationEnd } from '../../test/operations';
+import { until } from '../../test/until';
 import { addUnits, balanceOf } from '../service/serviceBalances';
 
 const { card, face, fingerprint, keyFob, palmVein, qrCode, LOCK_CREDENTIAL_CALLS } = lockCredential;

@@ -16,6 +16,7 @@ import { deriveKey } from '../../security/crypto';
 import { loggedInClient } from '../../test/fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { atCheckout, buy, orderWhen } from '../../test/payments';
+import { until } from '../../test/until';
 import { MAX_ATTEMPTS, retryDelaySeconds, SandboxNotifier } from '../payment/sandbox/sandboxNotifier';
 import type { SandboxPayment } from '../payment/sandbox/sandboxProvider';
 import { signNotification } from '../payment/sandbox/sandboxSignature';
@@ -51,6 +52,19 @@ async function sentNotification(providerRef: string, type: string) {
   const found = rows.find((r) => JSON.parse(r.body).type === type);
   if (!found) throw new Error(`no ${type} notification for ${providerRef}`);
   return found;
+}
+
+/**
+ * The sandbox's notification of an event type for an order's payment once the merchant (this
+ * server) has taken it: the sender marks it delivered when the answer is back, so what it carried
+ * has been applied by then.
+ */
+async function deliveredNotification(providerRef: string, type: string) {
+  await until(async () => {
+    const rows = await db().select().from(sandboxNotifications).where(eq(sandboxNotifications.paymentId, providerRef));
+    return rows.some((r) => JSON.parse(r.body).type === type && r.deliveredAt !== null);
+  });
+  return sentNotification(providerRef, type);
 }
 
 /** Delivers a body to the notification endpoint as the sandbox would, signed with the sandbox's key unless told otherwise. */
@@ -132,12 +146,7 @@ describe('buying a package through the sandbox checkout', () => {
     // The same notification delivered again (a provider retry) changes nothing.
     const providerRef = (await row(created.orderNo))?.providerRef as string;
     // The sender marks it delivered once the answer is back, just after the order is paid.
-    const deadline = Date.now() + 5000;
-    let sent = await sentNotification(providerRef, 'payment.succeeded');
-    while (sent.deliveredAt === null && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      sent = await sentNotification(providerRef, 'payment.succeeded');
-    }
+    const sent = await deliveredNotification(providerRef, 'payment.succeeded');
     expect(sent.deliveredAt).not.toBeNull();
     const again = await notify(sent.body);
     expect(again.statusCode).toBe(200);
@@ -285,9 +294,8 @@ describe('refunds', () => {
     const ref = (await row(created.orderNo))?.providerRef as string;
     const [payment] = await db().select().from(sandboxPayments).where(eq(sandboxPayments.id, ref));
     expect(payment?.status).toBe('refunded');
-    // The sandbox's own refund notification arrives and changes nothing more.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await server.app.services.payments.notifier.deliverDue();
+    // The sandbox's own refund notification arrives (the server has answered it) and changes nothing more.
+    expect((await deliveredNotification(ref, 'refund.succeeded')).deliveredAt).not.toBeNull();
     expect(await smsUnits()).toBe(before - 500);
     expect((await buyer.call(order.refund, { orderNo: created.orderNo })).body.errorCode).toBe(
       ERRORS.orderStateConflict.code,
@@ -371,10 +379,12 @@ describe('the sandbox’s notifications', () => {
         .where(eq(sandboxNotifications.eventId, eventId));
 
     answers.push(503);
+    const tried = Date.now();
     expect(await notifier.deliverDue()).toBe(0);
     const first = await stored();
     expect(first).toMatchObject({ attempts: 1, lastError: 'HTTP 503', deliveredAt: null });
-    expect((first?.nextAttemptAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(1000);
+    // The next try waits the first back-off (two seconds) from the failed one.
+    expect(first?.nextAttemptAt.getTime() ?? 0).toBeGreaterThanOrEqual(tried + retryDelaySeconds(1) * 1000);
     expect(await notifier.deliverDue()).toBe(0);
     expect((await stored())?.attempts).toBe(1);
 

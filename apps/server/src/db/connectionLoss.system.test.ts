@@ -30,12 +30,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a transaction whose connection 
           rows: { pid: number }[];
         };
         const pid = result.rows[0]?.pid;
+        // The transaction's own connection (drizzle's session holds it): it tells when it has ended.
+        const connection = (tx as unknown as { session: { client: pg.ClientBase } }).session.client;
+        const ended = new Promise((resolve) => connection.once('end', resolve));
         const admin = new pg.Client({ connectionString: server.databaseUrl });
         await admin.connect();
         await admin.query('select pg_terminate_backend($1)', [pid]);
         await admin.end();
-        // No query of this transaction runs while its connection goes away.
-        await new Promise((r) => setTimeout(r, 300));
+        // No query of this transaction runs while its connection goes away: the next one comes after.
+        await ended;
         await tx.execute(sql`select 1`);
       })
       .then(

@@ -6,10 +6,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLock } from '../test/devices';
 import { loggedInClient } from '../test/fixtures';
-import { type FleetServer, startFleetServer, until } from '../test/fleetServer';
+import { type FleetServer, startFleetServer } from '../test/fleetServer';
 import { startTestServer, type TestServer } from '../test/harness';
 import { operate, operationEnd } from '../test/operations';
 import { ownersOf, preparedTransfer } from '../test/transfers';
+import { until } from '../test/until';
 
 /**
  * Faults the service must ride out: PostgreSQL dropping every connection while requests and a
@@ -18,17 +19,72 @@ import { ownersOf, preparedTransfer } from '../test/transfers';
  */
 const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'].find((path) => existsSync(path));
 
-/** Ends every connection the server holds to its database, as a database restart does. */
-async function dropConnections(databaseUrl: string): Promise<number> {
+/** Ends every connection the server holds to its database, as a database restart does (`spare`: the test's own). */
+async function dropConnections(databaseUrl: string, spare = 0): Promise<number> {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {
     const result = await admin.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and pid <> $1',
+      [spare],
     );
     return result.rowCount ?? 0;
   } finally {
     await admin.end();
+  }
+}
+
+/** Whether a connection to the database waits for a row lock to update locks. */
+async function updateOfLocksWaiting(databaseUrl: string): Promise<boolean> {
+  const observer = new pg.Client({ connectionString: databaseUrl });
+  await observer.connect();
+  try {
+    const waiting = await observer.query(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock' and query like 'update "locks"%'`,
+    );
+    return (waiting.rows[0] as { n: number }).n > 0;
+  } finally {
+    await observer.end();
+  }
+}
+
+/** Where a drop lands in a lock transfer. */
+type Moment = 'as it is sent' | 'inside its transaction' | 'after its answer';
+
+/**
+ * Sends a transfer and drops every connection at `moment`; answers the transfer's reply. Inside
+ * its transaction: the test holds the locks' rows, so the transaction (its code already spent)
+ * waits on them until the drop ends it.
+ */
+async function transferWithDrop(
+  databaseUrl: string,
+  { client, lockIds, params }: Awaited<ReturnType<typeof preparedTransfer>>,
+  moment: Moment,
+) {
+  if (moment === 'after its answer') {
+    const reply = await client.call(lock.transfer, params);
+    await dropConnections(databaseUrl);
+    return reply;
+  }
+  if (moment === 'as it is sent') {
+    const transfer = client.call(lock.transfer, params);
+    await dropConnections(databaseUrl);
+    return transfer;
+  }
+  const holder = new pg.Client({ connectionString: databaseUrl });
+  await holder.connect();
+  try {
+    const pid = ((await holder.query('select pg_backend_pid() as pid')).rows[0] as { pid: number }).pid;
+    await holder.query('begin');
+    await holder.query('select id from locks where id = any($1) for update', [lockIds]);
+    const transfer = client.call(lock.transfer, params);
+    await until(() => updateOfLocksWaiting(databaseUrl), 10_000);
+    expect(await dropConnections(databaseUrl, pid)).toBeGreaterThan(0);
+    await holder.query('rollback');
+    return await transfer;
+  } finally {
+    await holder.end();
   }
 }
 
@@ -70,25 +126,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database drops every connec
   it('never leaves a lock transfer half done when the connections drop in the middle of it', async () => {
     const receiver = 'transfer-fault-receiver@example.com';
     const { uid: receiverId } = await loggedInClient(server, receiver);
-    // The drop lands before, inside or after the transfer's transaction, as it happens.
-    for (const delayMs of [0, 2, 5, 10, 20]) {
-      const { client, giverId, lockIds, params } = await preparedTransfer(
-        server,
-        `transfer-fault-${delayMs}@example.com`,
-        receiver,
-      );
-      const transfer = client.call(lock.transfer, params);
-      await new Promise((r) => setTimeout(r, delayMs));
-      await dropConnections(server.databaseUrl as string);
-      const reply = await transfer;
+    // The drop lands as the request goes out (before or around the transaction, as it happens),
+    // inside the transfer's transaction (held there on purpose), and after its answer.
+    const moments: Moment[] = ['as it is sent', 'inside its transaction', 'after its answer'];
+    for (const [i, moment] of moments.entries()) {
+      const prepared = await preparedTransfer(server, `transfer-fault-${i}@example.com`, receiver);
+      const { client, giverId, lockIds, params } = prepared;
+      const reply = await transferWithDrop(server.databaseUrl as string, prepared, moment);
       await until(async () => (await client.call(user.getInfo)).body.errorCode === 0, 10_000);
+      if (moment === 'inside its transaction') expect(reply.body.errorCode, JSON.stringify(reply.body)).not.toBe(0);
       if (reply.body.errorCode === 0) {
         expect(await ownersOf(server, lockIds)).toEqual([receiverId]);
         continue;
       }
       // Refused by the drop: nothing moved and the code is still good, so trying again moves all.
       expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(ERRORS.serviceUnavailable.code);
-      expect(await ownersOf(server, lockIds), `after a drop at ${delayMs} ms`).toEqual([giverId]);
+      expect(await ownersOf(server, lockIds), `after a drop ${moment}`).toEqual([giverId]);
       expect((await client.call(lock.transfer, params)).body.errorCode).toBe(0);
       expect(await ownersOf(server, lockIds)).toEqual([receiverId]);
     }

@@ -70,11 +70,12 @@ describe('hostile parameters on every call', () => {
  */
 const WRITTEN_WHEN_REFUSED = ['request_nonces', 'rate_counters', 'sessions', 'validation_codes', 'slider_challenges'];
 
-/** One fingerprint of every other table's whole content, in one query. */
-async function fingerprint(): Promise<string> {
-  const db = server.app.services.database.db;
+/** The query fingerprinting every other table's whole content (the tables are listed once). */
+let fingerprintQuery: string | undefined;
+async function fingerprintSql(): Promise<string> {
+  if (fingerprintQuery) return fingerprintQuery;
   const tables = (
-    (await db.execute(
+    (await server.app.services.database.db.execute(
       sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%migrations%' order by 1`,
     )) as unknown as { rows: { name: string }[] }
   ).rows
@@ -84,9 +85,13 @@ async function fingerprint(): Promise<string> {
     (name) =>
       `select '${name}' || md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as part from "${name}" t`,
   );
-  const result = (await db.execute(
-    sql.raw(`select md5(string_agg(part, '|' order by part)) as digest from (${parts.join(' union all ')}) p`),
-  )) as unknown as {
+  fingerprintQuery = `select md5(string_agg(part, '|' order by part)) as digest from (${parts.join(' union all ')}) p`;
+  return fingerprintQuery;
+}
+
+/** One fingerprint of every other table's whole content, in one query. */
+async function fingerprint(): Promise<string> {
+  const result = (await server.app.services.database.db.execute(sql.raw(await fingerprintSql()))) as unknown as {
     rows: { digest: string }[];
   };
   return result.rows[0]?.digest ?? '';

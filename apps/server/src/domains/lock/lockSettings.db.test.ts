@@ -15,6 +15,7 @@ import type { FleetLock } from '../../test/fleetProcess';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
 import type { TestClient } from '../../test/harness';
 import { operate } from '../../test/operations';
+import { until } from '../../test/until';
 
 let setup: FleetServer;
 let client: TestClient;
@@ -158,16 +159,15 @@ describe('lock settings, each through the simulated lock', () => {
     const gatewayId = setup.gateways[0]?.gatewayId as number;
     setup.fleet.control({ do: 'offline', gateway: gatewayId });
     await setup.fleet.waitFor((l) => l.event === 'offline' && l.gatewayId === gatewayId);
-    const deadline = Date.now() + 10_000;
-    let reply = await client.call(lock.setAutoLockTime, { lockId, seconds: 60 });
-    while (reply.body.errorCode === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      reply = await client.call(lock.setAutoLockTime, { lockId, seconds: 60 });
-    }
+    // Once the cloud has heard it go (its offline status), as the console shows it:
+    await until(async () => (await detail(lockId)).gateways.every((g) => g.isOnline === 0));
+    const reply = await client.call(lock.setAutoLockTime, { lockId, seconds: 60 });
     expect(reply.body.errorCode).toBe(ERRORS.lockNotConnectedToGateway.code);
     expect((await detail(lockId)).autoLockTime).toBe(30);
     setup.fleet.control({ do: 'online', gateway: gatewayId });
     await setup.fleet.waitFor((l) => l.event === 'online' && l.gatewayId === gatewayId);
+    // Back for the tests after this one once the cloud has heard it.
+    await until(async () => (await detail(lockId)).gateways.some((g) => g.isOnline === 1));
   });
 
   it('renames a lock with a valid name only', async () => {
