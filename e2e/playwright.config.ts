@@ -1,12 +1,34 @@
 import { defineConfig } from '@playwright/test';
 
+/**
+ * Specs that share the demo account and its fleet (its doors, gateways, cities and records): they
+ * run one at a time, beside the specs that register accounts of their own.
+ */
+const DEMO_SPECS = [
+  'admins',
+  'cluster',
+  'credentials',
+  'demoFleet',
+  'deviceCredentials',
+  'lockUsers',
+  'locks',
+  'map',
+  'records',
+  'services',
+  'unlockLink',
+].map((name) => `**/${name}.spec.ts`);
+
 /** Real Chromium (Debian's) against the real, built product. */
 export default defineConfig({
   testDir: './specs',
   outputDir: './output/results',
   globalSetup: './support/global-setup.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Two browsers at once (E2E_WORKERS to change it): each worker's tests call from addresses of their own.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'demo account', testMatch: DEMO_SPECS, workers: 1 },
+    { name: 'own accounts', testIgnore: DEMO_SPECS, fullyParallel: true },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -91,7 +91,6 @@ test('an owner sees the people holding credentials on their locks, their detail 
   await expect(detail.getByTestId('lock-user-lock')).toHaveCount(2);
   await expect(detail.getByTestId('lock-user-lock').filter({ hasText: BACK })).toContainText('eKey');
   await expect(detail.getByTestId('ekey-status').first()).toBeVisible();
-  await page.waitForTimeout(800); // the drawer slides in
   await shot(page, 'lock-user-detail-en');
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
@@ -146,7 +145,6 @@ test('an owner sees the people holding credentials on their locks, their detail 
   expect(download.suggestedFilename()).toMatch(/^lock-users-\d{8}-\d{4}\.xlsx$/);
   await expect(page.getByTestId('export-run')).toHaveAttribute('data-state', 'done');
   await expect(page.getByTestId('export-progress')).toHaveAttribute('aria-valuenow', '100');
-  await page.waitForTimeout(1_000); // the bar's fill slides to its end
   await shot(page, 'lock-users-export-en');
   const rowsToExport = Number(((await total.textContent()) ?? '').replace(/[^0-9]/g, ''));
 
@@ -183,7 +181,6 @@ test('an owner sees the people holding credentials on their locks, their detail 
   await shot(page, 'lock-users-phone-en');
   await phoneRows.filter({ hasText: bob }).getByTestId('lock-user-open').click();
   await expect(page.getByTestId('lock-user-lock')).toHaveCount(2);
-  await page.waitForTimeout(800); // the drawer slides in
   await shot(page, 'lock-user-detail-phone-en');
   await page.keyboard.press('Escape');
   await page.goto(site('/lockUser/onDate'));

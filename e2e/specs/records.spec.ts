@@ -113,7 +113,6 @@ test('an owner reads a lock’s passcode records, from the filter and from a pas
   const xlsx = await exportFile(page);
   expect(xlsx.download.suggestedFilename()).toMatch(/^unlock-records_\d{4}-\d{2}-\d{2}\.xlsx$/);
   expect(xlsx.rows).toBeGreaterThan(0);
-  await page.waitForTimeout(1_000); // the bar's fill slides to its end
   await shot(page, 'records-export-en');
 
   const files = unzipSync(new Uint8Array(readFileSync(await xlsx.download.path())));
@@ -160,12 +159,10 @@ test('an owner reads a lock’s passcode records, from the filter and from a pas
   await page.getByTestId('record-export-preset-30').click();
   const all = await exportFile(page);
   expect(all.rows).toBeGreaterThanOrEqual(csv.rows);
-  await page.waitForTimeout(1_000); // the bar's fill slides to its end
   await shot(page, 'records-export-console-en');
 
   // On a phone: the records stack, the filter and the export still fit.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(500);
   await shot(page, 'records-export-phone-en');
   await page.goto(site(`/manage/records?lockId=${lockId}&keyboardPwd=${code}`));
   await expect(page.getByTestId('records-filter-tag')).toBeVisible();

@@ -28,30 +28,26 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
-/** The documentation ranges (RFC 5737): 3 x 254 addresses no real client has. */
-const RANGES = ['192.0.2', '198.51.100', '203.0.113'];
-let handedOut = Math.floor(Math.random() * RANGES.length * 254);
+/** This run's own block of the IPv6 documentation prefix (RFC 3849): addresses no real client has. */
+const RUN_BLOCK = Math.floor(Math.random() * 0xffff).toString(16);
+let handedOut = 0;
 
 /**
- * An address of its own per test, so per-address limits treat tests as separate users: handed
- * out in turn (the suite runs in one worker), never the same twice within a run.
+ * An address of its own per test, so per-address limits treat tests as separate users: unique
+ * to this run, this worker process and this test, even with several workers side by side.
  */
-function someAddress(): string {
-  const n = handedOut++ % (RANGES.length * 254);
-  return `${RANGES[Math.floor(n / 254)]}.${1 + (n % 254)}`;
+function someAddress(workerIndex: number): string {
+  handedOut += 1;
+  return `2001:db8:${RUN_BLOCK}:${workerIndex.toString(16)}::${handedOut.toString(16)}`;
 }
 
-export const test = base.extend<{ site: (path: string, host?: string) => string; ownAddress: undefined }>({
-  ownAddress: [
-    async ({ context }, use) => {
-      const address = someAddress();
-      await context.route('**/api/**', (route) =>
-        route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
-      );
-      await use(undefined);
-    },
-    { auto: true },
-  ],
+export const test = base.extend<{ site: (path: string, host?: string) => string }>({
+  // A header on every request of the test's browser context, not a route: routing would turn
+  // the browser's cache off and send every request through the test runner.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    await use({ 'x-forwarded-for': someAddress(testInfo.workerIndex) });
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   site: async ({}, use) => {
     const { port } = product();
@@ -59,8 +55,29 @@ export const test = base.extend<{ site: (path: string, host?: string) => string;
   },
 });
 
-/** Saves what the page shows as output/screenshots/NAME.png; answers the picture. */
+/**
+ * Waits until the page's finite animations and transitions have ended (a drawer slid in, a
+ * progress bar filled, a layout changed for a new viewport): state, not time. Endless ones
+ * (spinners, the live badge) are not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    for (let round = 0; round < 20; round++) {
+      await frame();
+      await frame();
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? 0));
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/** Saves what the page shows, once it has settled, as output/screenshots/NAME.png; answers the picture. */
 export async function shot(page: Page, name: string): Promise<Buffer> {
+  await settled(page);
   return page.screenshot({ path: `output/screenshots/${name}.png`, fullPage: false });
 }
 
