@@ -30,11 +30,16 @@ function newest(path) {
   return latest;
 }
 
-/** Installs the npm packages when they are missing or older than the lock file. */
-export function ensureInstalled() {
+/** Whether the npm packages are missing or older than the lock file. */
+export function installNeeded() {
   const marker = join(root, 'node_modules/.package-lock.json');
   const lock = join(root, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= newest(lock)) return;
+  return !(existsSync(marker) && statSync(marker).mtimeMs >= newest(lock));
+}
+
+/** Installs the npm packages when they are missing or older than the lock file. */
+export function ensureInstalled() {
+  if (!installNeeded()) return;
   console.log('Installing npm packages...');
   runOrExit('npm', ['install', '--no-audit', '--no-fund']);
 }

@@ -1,230 +1,193 @@
-// `npm test`: every check and test, on the embedded engines and, where it can be had, a real
-// PostgreSQL. Prints which suites ran and a closing line "tests: N passed, N failed".
-import { execFileSync } from 'node:child_process';
+// `npm test`: every check and every test tier, on the embedded engines and, where they can be had,
+// a real PostgreSQL and MQTT broker. Independent work runs side by side; each stage is timed.
+// It ends with the stage times, the slowest test files, what ran, and a last line
+// "tests: N passed, N failed, N skipped".
+//
+//   npm test                          everything
+//   npm test -- --tier unit           one tier: checks, unit, database, system or browser
+//   npm test -- --tier unit,database  several
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ensureInstalled, root, run } from './lib.mjs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { installNeeded, root } from './lib.mjs';
+import { canConnect, commandExists, isRoot, listening } from './machine.mjs';
+import { playwrightReport, vitestReport } from './reports.mjs';
+import { runLogged, Stages } from './stages.mjs';
 
+const TIERS = ['checks', 'unit', 'database', 'system', 'browser'];
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
+const CORES = availableParallelism();
+
+function chosenTiers(argv) {
+  const at = argv.indexOf('--tier');
+  if (at === -1) return new Set(TIERS);
+  const named = (argv[at + 1] ?? '').split(',').filter(Boolean);
+  const unknown = named.filter((tier) => !TIERS.includes(tier));
+  if (named.length === 0 || unknown.length > 0) {
+    console.error(
+      `npm test -- --tier <${TIERS.join('|')}>[,...]${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}`,
+    );
+    process.exit(2);
+  }
+  return new Set(named);
+}
+
+const tiers = chosenTiers(process.argv.slice(2));
+const stages = new Stages();
+/** What each test suite counted, in the order they ran. */
 const suites = [];
+/** Every test file's time, for the slowest ten. */
+const fileTimes = [];
 let failedChecks = 0;
 
-function check(name, command, args) {
-  console.log(`\n== ${name} ==`);
-  const status = run(command, args);
+async function check(name, tag, command, args) {
+  const status = await stages.run(name, () => runLogged(tag, command, args));
   if (status !== 0) failedChecks++;
-  suites.push({
-    name,
-    ran: true,
-    passed: status === 0 ? 1 : 0,
-    failed: status === 0 ? 0 : 1,
-    skipped: 0,
-    kind: 'check',
-  });
+  suites.push({ name, ran: true, kind: 'check', failed: status === 0 ? 0 : 1 });
 }
 
-/** The first lines of a failure's message, without colour codes, for the summary. */
-function firstLines(message, lines = 4) {
-  return (
-    String(message ?? '')
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are escape sequences
-      .replace(/\u001b\[[0-9;]*m/g, '')
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean)
-      .slice(0, lines)
-      .join(' | ')
-      .slice(0, 400)
+/** One Vitest run: the given projects, its counts and file times into the summary. */
+async function vitest(name, tag, projects, { workers, env = {} }) {
+  const out = mkdtempSync(join(tmpdir(), 'smartlock-vitest-'));
+  const report = join(out, 'report.json');
+  const times = join(out, 'times.json');
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), `--maxWorkers=${workers}`];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
+  args.push(`--reporter=${join(root, 'scripts/vitestFileTimes.mjs')}`);
+  const status = await stages.run(name, () =>
+    runLogged(tag, 'npx', args, { env: { ...process.env, ...env, SMARTLOCK_FILE_TIMES: times } }),
   );
+  suites.push(vitestReport(name, report, status));
+  if (existsSync(times)) {
+    for (const { file, ms } of JSON.parse(readFileSync(times, 'utf8'))) fileTimes.push({ file, ms, where: tag });
+  }
 }
 
-/** Every failed test of a vitest JSON report: its name and why. */
-function vitestFailures(result) {
-  return result.testResults.flatMap((file) =>
-    file.assertionResults
-      .filter((test) => test.status === 'failed')
-      .map(
-        (test) => `${file.name.replace(`${root}/`, '')} › ${test.fullName}: ${firstLines(test.failureMessages?.[0])}`,
-      ),
+async function playwright(name, env) {
+  const report = join(mkdtempSync(join(tmpdir(), 'smartlock-e2e-')), 'report.json');
+  const status = await stages.run(name, () =>
+    runLogged('browser', 'npx', ['playwright', 'test'], {
+      cwd: join(root, 'e2e'),
+      env: { ...process.env, ...env, E2E_REPORT: report, E2E_WORKERS: String(Math.min(2, CORES)) },
+    }),
   );
+  const { suite, files } = playwrightReport(name, report, status);
+  suites.push(suite);
+  for (const { file, ms } of files)
+    fileTimes.push({ file: relative(root, join(root, 'e2e', file)), ms, where: 'browser' });
 }
 
-/** Every failed (or flaky) test of a Playwright JSON report: its name and why. */
-function playwrightFailures(report) {
-  const failures = [];
-  const visit = (suite) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        const bad = (test.results ?? []).filter((r) => r.status !== 'passed' && r.status !== 'skipped');
-        for (const result of bad) {
-          failures.push(
-            `${spec.file}:${result.error?.location?.line ?? spec.line} › ${spec.title}: ${firstLines(result.error?.message ?? result.status)}`,
-          );
-        }
-      }
+/**
+ * Debian packages the suites need and the machine lacks (Chromium; PostgreSQL where none runs),
+ * installed in the background from the first second, one apt run after the other.
+ */
+function systemPackages() {
+  const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const wants = [];
+  if (tiers.has('browser') && !existsSync(chromiumPath)) wants.push('chromium');
+  return stages.background(`system packages (${wants.join(', ') || 'none needed'})`, async () => {
+    const postgresWanted =
+      (tiers.has('database') || tiers.has('system') || tiers.has('browser')) &&
+      !process.env.TEST_DATABASE_URL &&
+      !(await listening(5432));
+    const outcome = { chromium: existsSync(chromiumPath) ? chromiumPath : undefined, postgresInstalled: false };
+    const canInstall = isRoot() && (await commandExists('apt-get'));
+    if (postgresWanted && canInstall) {
+      outcome.postgresInstalled = (await runLogged('apt', 'bash', [join(root, 'scripts/install-postgres.sh')])) === 0;
     }
-    for (const child of suite.suites ?? []) visit(child);
-  };
-  for (const suite of report.suites ?? []) visit(suite);
-  return failures;
-}
-
-function vitest(name, args, env = {}) {
-  console.log(`\n== ${name} ==`);
-  const report = join(mkdtempSync(join(tmpdir(), 'smartlock-vitest-')), 'report.json');
-  const status = run(
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
-    {
-      env: { ...process.env, ...env },
-    },
-  );
-  if (!existsSync(report)) {
-    suites.push({ name, ran: true, passed: 0, failed: 1, skipped: 0, kind: 'tests', note: `vitest exited ${status}` });
-    return;
-  }
-  const result = JSON.parse(readFileSync(report, 'utf8'));
-  const failed = result.numFailedTests + (status !== 0 && result.numFailedTests === 0 ? 1 : 0);
-  suites.push({
-    name,
-    ran: true,
-    passed: result.numPassedTests,
-    failed,
-    skipped: result.numPendingTests + result.numTodoTests,
-    kind: 'tests',
-    failures: vitestFailures(result),
+    if (wants.includes('chromium') && canInstall) {
+      if (
+        (await runLogged('apt', 'bash', [join(root, 'scripts/install-chromium.sh')])) === 0 &&
+        existsSync(chromiumPath)
+      )
+        outcome.chromium = chromiumPath;
+    }
+    outcome.reason = canInstall ? 'installing it failed' : 'installing it needs root and apt-get';
+    return outcome;
   });
 }
 
-function listening(port) {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function canConnect(url) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** A PostgreSQL URL for the server suite, installing one from Debian's packages where none runs. */
-async function postgres() {
+/** The PostgreSQL the database tier's second pass and the system and browser tiers use, if any. */
+async function postgres(packages) {
   const url = process.env.TEST_DATABASE_URL || DEFAULT_PG;
   if (await canConnect(url)) return { url };
-  if (process.env.TEST_DATABASE_URL || (await listening(5432))) {
-    return {
-      reason: `cannot connect to ${url.replace(/:[^:@/]*@/, ':***@')}; set TEST_DATABASE_URL to a database this user may create databases in`,
-    };
-  }
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  let hasApt = false;
-  try {
-    execFileSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' });
-    hasApt = true;
-  } catch {}
-  if (!isRoot || !hasApt)
-    return { reason: 'no PostgreSQL on 127.0.0.1:5432, and installing one needs root and apt-get' };
-  console.log('\nNo PostgreSQL on 127.0.0.1:5432: installing one from Debian packages...');
-  if (run('bash', [join(root, 'scripts/install-postgres.sh')]) !== 0 || !(await canConnect(DEFAULT_PG))) {
-    return { reason: 'installing PostgreSQL failed' };
-  }
-  return { url: DEFAULT_PG };
+  if (process.env.TEST_DATABASE_URL) return { reason: `cannot connect to ${url.replace(/:[^:@/]*@/, ':***@')}` };
+  const installed = await packages;
+  if (installed.postgresInstalled && (await canConnect(DEFAULT_PG))) return { url: DEFAULT_PG };
+  return {
+    reason: (await listening(5432))
+      ? `cannot connect to ${DEFAULT_PG}; set TEST_DATABASE_URL to a database this user may create databases in`
+      : `no PostgreSQL on 127.0.0.1:5432, and ${installed.reason}`,
+  };
 }
 
-/** Debian's Chromium for the browser suite, installed where the machine allows. */
-function chromium() {
-  const path = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-  if (existsSync(path)) return { path };
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) return { reason: `no Chromium at ${path}; install Debian's chromium package or set CHROMIUM_PATH` };
-  console.log('\nInstalling Chromium from Debian packages...');
-  if (run('bash', [join(root, 'scripts/install-chromium.sh')]) !== 0 || !existsSync(path)) {
-    return { reason: 'installing Chromium failed' };
-  }
-  return { path };
+const packages = systemPackages();
+const installed = await stages.run('install (npm)', async () =>
+  installNeeded() ? runLogged('npm', 'npm', ['install', '--no-audit', '--no-fund']) : 0,
+);
+if (installed !== 0) {
+  console.error('\nnpm install failed: nothing can be tested.');
+  process.exit(1);
 }
-
-function playwright(name, env = {}) {
-  console.log(`\n== ${name} ==`);
-  const report = join(mkdtempSync(join(tmpdir(), 'smartlock-e2e-')), 'report.json');
-  const status = run('npx', ['playwright', 'test'], {
-    cwd: join(root, 'e2e'),
-    env: { ...process.env, ...env, E2E_REPORT: report },
-  });
-  if (!existsSync(report)) {
-    suites.push({
-      name,
-      ran: true,
-      passed: 0,
-      failed: 1,
-      skipped: 0,
-      kind: 'tests',
-      note: `playwright exited ${status}`,
-    });
-    return;
-  }
-  const result = JSON.parse(readFileSync(report, 'utf8'));
-  const { stats } = result;
-  const failed = stats.unexpected + stats.flaky + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
-  suites.push({
-    name,
-    ran: true,
-    passed: stats.expected,
-    failed,
-    skipped: stats.skipped,
-    kind: 'tests',
-    failures: playwrightFailures(result),
-  });
-}
-
-ensureInstalled();
-check('lint and format (biome)', 'npx', ['biome', 'check', '.']);
-check('typecheck (tsc, every workspace)', 'npm', ['run', 'typecheck', '--silent']);
-vitest('unit and server tests (PGlite in memory)', []);
-const pg = await postgres();
-// An MQTT broker already running (Mosquitto) adds the external-broker, several-instance suites.
+const pg = await postgres(packages);
+// An MQTT broker already running (Mosquitto) adds the external-broker and several-instance suites.
 const mqttUrl = process.env.TEST_MQTT_URL || ((await listening(1883)) ? 'mqtt://127.0.0.1:1883' : '');
-if (pg.url) {
-  vitest(
-    `server tests on PostgreSQL${mqttUrl ? ` and the MQTT broker at ${mqttUrl}` : ' (no external MQTT broker: its suite skipped)'}`,
-    ['--project', 'server', '--exclude', '**/main.test.ts'],
-    { TEST_DATABASE_URL: pg.url, ...(mqttUrl ? { TEST_MQTT_URL: mqttUrl } : {}) },
-  );
-} else {
-  suites.push({ name: 'server tests on PostgreSQL', ran: false, note: pg.reason });
+const production = pg.url ? { TEST_DATABASE_URL: pg.url, ...(mqttUrl ? { TEST_MQTT_URL: mqttUrl } : {}) } : {};
+const engines = pg.url ? `PostgreSQL${mqttUrl ? ` and the MQTT broker at ${mqttUrl}` : ''}` : 'PGlite';
+
+// The system and browser tiers run the built product; the build needs no test to wait for it.
+const build =
+  tiers.has('system') || tiers.has('browser')
+    ? stages.background('build (console, server, devices)', () =>
+        runLogged('build', 'npm', ['run', 'build', '--silent']),
+      )
+    : Promise.resolve(0);
+
+if (tiers.has('checks')) await check('lint and format (biome)', 'lint', 'npx', ['biome', 'check', '.']);
+// Type checking (one core) beside the unit tier.
+await Promise.all([
+  tiers.has('checks') ? check('typecheck (tsc -b, each package once)', 'types', 'npx', ['tsc', '-b']) : undefined,
+  tiers.has('unit')
+    ? vitest('unit tier', 'unit', ['contract', 'web', 'devices', 'server-unit'], {
+        workers: CORES,
+      })
+    : undefined,
+]);
+if (tiers.has('database')) {
+  await vitest('database tier on PGlite (in memory)', 'db:pglite', ['server-database'], { workers: CORES });
+  if (pg.url) {
+    await vitest(`database tier on ${engines}`, 'db:postgres', ['server-database'], {
+      workers: CORES,
+      env: production,
+    });
+  } else suites.push({ name: 'database tier on PostgreSQL', ran: false, note: pg.reason });
+}
+if ((await build) !== 0) {
+  failedChecks++;
+  suites.push({ name: 'build', ran: true, kind: 'check', failed: 1 });
+}
+if (tiers.has('system')) {
+  await vitest(`system tier on ${engines}`, 'system', ['server-system'], { workers: CORES, env: production });
+}
+if (tiers.has('browser')) {
+  const browser = await packages;
+  if (!browser.chromium) suites.push({ name: 'browser tier', ran: false, note: `no Chromium: ${browser.reason}` });
+  else if (pg.url && mqttUrl) {
+    // As production runs: two instances sharing PostgreSQL and the broker, behind a load balancer.
+    await playwright(
+      'browser tier (the built product: two instances on PostgreSQL and the MQTT broker, behind a load balancer)',
+      { E2E_DATABASE_URL: pg.url, E2E_MQTT_URL: mqttUrl, CHROMIUM_PATH: browser.chromium },
+    );
+  } else {
+    await playwright('browser tier (the built product on its embedded engines)', { CHROMIUM_PATH: browser.chromium });
+  }
 }
 
-console.log('\n== build (console and server) ==');
-if (run('npm', ['run', 'build', '--silent']) !== 0) failedChecks++;
-const browser = chromium();
-if (!browser.path) suites.push({ name: 'end-to-end in Chromium', ran: false, note: browser.reason });
-else if (pg.url && mqttUrl) {
-  // As production runs: two instances sharing PostgreSQL and the broker, behind a load balancer.
-  playwright(
-    'end-to-end in Chromium (the built product: two instances on PostgreSQL and the MQTT broker, behind a load balancer)',
-    {
-      E2E_DATABASE_URL: pg.url,
-      E2E_MQTT_URL: mqttUrl,
-    },
-  );
-} else playwright('end-to-end in Chromium (the built product on its embedded engines)');
-
+stages.print();
+console.log('\n== Slowest test files ==');
+for (const { file, ms, where } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+  console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}  (${where})`);
+}
 console.log('\n== Summary ==');
 for (const suite of suites) {
   if (!suite.ran) console.log(`  NOT RUN  ${suite.name}: ${suite.note}`);
@@ -241,4 +204,4 @@ const passed = tests.reduce((n, s) => n + s.passed, 0);
 const failed = tests.reduce((n, s) => n + s.failed, 0) + failedChecks;
 const skipped = tests.reduce((n, s) => n + s.skipped, 0);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+process.exit(failed > 0 || (passed === 0 && tests.length > 0) ? 1 : 0);
