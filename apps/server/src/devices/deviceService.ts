@@ -107,7 +107,7 @@ export async function startDevices(options: {
   const access = new BrokerAccess(gatewayAuthority(db), credentials.password);
   if (!config.MQTT_URL) {
     await markAllGatewaysOffline(db);
-    broker = await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.MQTT_HOST, access }).catch(
+    broker = await startEmbeddedBroker({ port: config.MQTT_PORT, host: config.MQTT_HOST, access, log }).catch(
       (error: unknown) => {
         if ((error as { code?: string }).code === 'EADDRINUSE') throw new MqttPortInUseError(config.MQTT_PORT);
         throw error;

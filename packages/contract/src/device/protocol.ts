@@ -143,3 +143,13 @@ export async function admitCommand(
   seen.add(command.id, command.deadline);
   return { run: true, command };
 }
+
+/**
+ * The largest MQTT packet (its remaining length: what follows the fixed header) a logged-in
+ * connection may send. The largest message of the device protocol is a `records` event: 200
+ * entries (./messages.ts, `DEVICE_EVENTS.records`) with every field at
+ * its longest is 78 KB in ASCII, 182 KB in CJK text and 340 KB when every character is escaped
+ * in JSON (`\u0001`), its PUBLISH header and topic included. 512 KiB leaves half again over
+ * the worst case the contract admits (the server's broker.test.ts builds that message and sends it; the embedded broker and the deployed Mosquitto refuse larger packets).
+ */
+export const MAX_DEVICE_PACKET_BYTES = 512 * 1024;
