@@ -61,7 +61,7 @@ Output on stdout, one JSON object per line:
 Acks come in line order; keypad and appUnlock ack once the lock has checked, with the reason in error:
   keypad: wrongCode notYetValid expired notActivatedInTime outsideValidity blocked used cleared
           keypadLocked noSecret unsupported
-  appUnlock: badCredential wrongLock revoked outsideValidity used noSecret unsupported
+  appUnlock: badCredential wrongLock revoked outsideValidity credentialExpired used noSecret unsupported
 Logs go to stderr. SIGINT or SIGTERM: every gateway signs off (offline status) and the state is saved.
 
 Driver options

@@ -63,7 +63,7 @@ describe('the keypad and appUnlock control lines', () => {
     const lock = testLock({ secret: SECRET });
     const target = targetWith(lock);
     const credential = await signEKeyGrant(await eKeyCredentialKey(SECRET), {
-      v: 1,
+      v: 2,
       lockMac: lock.mac,
       keyId: 7,
       version: 1,
@@ -71,6 +71,7 @@ describe('the keypad and appUnlock control lines', () => {
       validityType: ValidityType.permanent,
       remoteUnlock: false,
       issuedAt: Date.now(),
+      notAfter: Date.now() + 7 * 24 * 3_600_000,
     });
     expect(await apply(target, { do: 'appUnlock', lock: lock.mac, credential })).toEqual({
       event: 'ack',

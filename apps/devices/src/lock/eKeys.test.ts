@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   type EKeyGrant,
   eKeyCredentialKey,
   HOUR_MS,
@@ -33,7 +34,7 @@ function makeLock(options: { offset?: number; kind?: LockKind; secret?: string |
 
 function grant(fields: Partial<EKeyGrant> = {}): EKeyGrant {
   return {
-    v: 1,
+    v: 2,
     lockMac: MAC,
     keyId: 11,
     version: 1,
@@ -41,6 +42,7 @@ function grant(fields: Partial<EKeyGrant> = {}): EKeyGrant {
     validityType: ValidityType.permanent,
     remoteUnlock: false,
     issuedAt: MONDAY_9AM - HOUR_MS,
+    notAfter: MONDAY_9AM + 30 * DAY_MS,
     ...fields,
   };
 }
@@ -146,6 +148,43 @@ describe('an eKey credential shown over Bluetooth', () => {
     expect(lock.revokeEKey(11, 2)).toEqual({ ok: true, result: { keyId: 11, belowVersion: 3 } });
     lock.revokeEKey(11, REVOKED_FOR_GOOD);
     expect(await lock.appUnlock(await credential({ version: 40 }))).toEqual(refusal('revoked'));
+  });
+
+  it('opens until the credential’s not-after, by the lock’s own clock, then refuses it', async () => {
+    const { lock, clock } = makeLock();
+    // Issued an hour ago by the cloud with a 2-day maximum age.
+    const fresh = await credential({ notAfter: MONDAY_9AM - HOUR_MS + 2 * DAY_MS });
+    expect((await lock.appUnlock(fresh)).ok).toBe(true);
+    clock.advance(2 * DAY_MS - HOUR_MS - 1);
+    expect((await lock.appUnlock(fresh)).ok).toBe(true);
+    clock.advance(1);
+    expect(await lock.appUnlock(fresh)).toEqual(refusal('credentialExpired'));
+    expect(lastRecord(lock)).toMatchObject({
+      recordType: LockRecordType.unlockFailed,
+      success: 0,
+      username: 'guest@example.com',
+    });
+    // The lock's clock is what counts: set back inside the age, it opens again.
+    lock.setDrift(-DAY_MS);
+    expect((await lock.appUnlock(fresh)).ok).toBe(true);
+  });
+
+  it('refuses a permanent key’s credential 400 days ahead on the lock’s clock', async () => {
+    const { lock } = makeLock();
+    const permanent = await credential({
+      validityType: ValidityType.permanent,
+      notAfter: MONDAY_9AM - HOUR_MS + 7 * DAY_MS,
+    });
+    expect((await lock.appUnlock(permanent)).ok).toBe(true);
+    lock.setDrift(400 * DAY_MS);
+    expect(await lock.appUnlock(permanent)).toEqual(refusal('credentialExpired'));
+  });
+
+  it('refuses a credential without a not-after (issued before credentials had a maximum age)', async () => {
+    const { lock } = makeLock();
+    const { notAfter: _dropped, ...legacy } = grant({ validityType: ValidityType.permanent });
+    const signed = await signEKeyGrant(await eKeyCredentialKey(SECRET), { ...legacy, v: 1 } as unknown as EKeyGrant);
+    expect(await lock.appUnlock(signed)).toEqual(refusal('badCredential'));
   });
 
   it('is refused, with a clear reason, by a lock without a secret or without a bolt', async () => {

@@ -3,7 +3,7 @@
  * a gateway (revokeEKey: versions below `belowVersion` of a key are refused) and which once keys
  * have been used. The credential itself comes from the holder's app over Bluetooth.
  */
-import { type EKeyGrant, grantAdmits, normalizeMac, ValidityType } from '@smartlock/contract';
+import { credentialCurrent, type EKeyGrant, grantAdmits, normalizeMac, ValidityType } from '@smartlock/contract';
 import { z } from 'zod';
 
 /** How many used once keys (keyId and version) the lock remembers: the oldest go first. */
@@ -23,6 +23,11 @@ export const APP_UNLOCK_REFUSALS = [
   'revoked',
   /** Outside its validity or its weekly cycle, by the lock's clock and timezone. */
   'outsideValidity',
+  /**
+   * Past the credential's own not-after by the lock's clock (its maximum age): the key may still
+   * be valid, and the holder's app syncs for a fresh credential.
+   */
+  'credentialExpired',
   /** A once key already used. */
   'used',
 ] as const;
@@ -65,6 +70,7 @@ export class EKeyMemory {
     if (normalizeMac(grant.lockMac) !== (normalizeMac(lockMac) ?? lockMac)) return 'wrongLock';
     if (grant.version < (this.belowVersions.get(grant.keyId) ?? 0)) return 'revoked';
     if (!grantAdmits(grant, lockTime, offsetMs)) return 'outsideValidity';
+    if (!credentialCurrent(grant, lockTime)) return 'credentialExpired';
     if (grant.validityType === ValidityType.once) {
       const id = onceId(grant.keyId, grant.version);
       if (this.usedOnce.has(id)) return 'used';

@@ -254,7 +254,7 @@ describe('a lock', () => {
     const onceAfterClear = await code(PasscodeType.once, hour - 1, 1);
     const deleted = await code(PasscodeType.permanent, hour, 2);
     const eKey = await signEKeyGrant(await eKeyCredentialKey(secret), {
-      v: 1,
+      v: 2,
       lockMac: lock.mac,
       keyId: 5,
       version: 2,
@@ -264,6 +264,7 @@ describe('a lock', () => {
       endDate: clock.now() + HOUR_MS,
       remoteUnlock: false,
       issuedAt: clock.now(),
+      notAfter: clock.now() + HOUR_MS,
     });
     await lock.enterPasscode(permanent);
     await lock.enterPasscode(clear);

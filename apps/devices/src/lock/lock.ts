@@ -280,7 +280,8 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
   /**
    * The holder's app shows an eKey credential over Bluetooth: it opens when the lock's eKey key
    * signed it, it names this lock, its version is not revoked (revokeEKey), it admits the
-   * lock's clock in the lock's timezone, and (a once key) it was not used before. Logs
+   * lock's clock in the lock's timezone, the lock's clock is before its not-after (its maximum
+   * age), and (a once key) it was not used before. Logs
    * `appUnlock` with the key's user, else `unlockFailed` with success 0.
    */
   appUnlock(credential: string): Promise<LockOutcome<BoltResult, AppUnlockRefusal>> {

@@ -173,6 +173,11 @@ export const locks = pgTable(
     daylightSavingReminder: integer('daylight_saving_reminder').notNull().default(3),
     /** FaceIdentifyFrequency: how often an eKey holder identifies their face (1 first time only). */
     faceAuthFrequency: integer('face_auth_frequency').notNull().default(1),
+    /**
+     * The longest an eKey credential issued for this lock lives, in days (the owner's setting,
+     * EKEY_CREDENTIAL_MAX_AGE_DAYS): each credential's notAfter is at most its issue plus this.
+     */
+    eKeyCredentialMaxAgeDays: integer('ekey_credential_max_age_days').notNull().default(7),
     /** A hotel lock's place in its owner's hotel settings (hotel_settings): building and floor. */
     hotelBuilding: integer('hotel_building'),
     hotelFloor: integer('hotel_floor'),

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ValidityType } from '../enums/credential';
-import { type EKeyGrant, eKeyCredentialKey, grantAdmits, readEKeyGrant, signEKeyGrant } from './eKeyCredential';
+import {
+  credentialCurrent,
+  credentialNotAfter,
+  type EKeyGrant,
+  eKeyCredentialKey,
+  grantAdmits,
+  readEKeyGrant,
+  signEKeyGrant,
+} from './eKeyCredential';
 
 const grant: EKeyGrant = {
-  v: 1,
+  v: 2,
   lockMac: 'AA:BB:CC:DD:EE:01',
   keyId: 7,
   version: 2,
@@ -13,6 +21,7 @@ const grant: EKeyGrant = {
   endDate: Date.UTC(2026, 10, 30),
   remoteUnlock: false,
   issuedAt: Date.UTC(2026, 10, 1),
+  notAfter: Date.UTC(2026, 10, 8),
 };
 
 describe('eKey credentials', () => {
@@ -57,5 +66,28 @@ describe('eKey credentials', () => {
     // 07:00 UTC is 09:00 at UTC+2.
     expect(grantAdmits(cyclic, monday(7), 2 * 3_600_000)).toBe(true);
     expect(grantAdmits(cyclic, monday(7), 0)).toBe(false);
+  });
+
+  it('ends every credential at the key’s end or its issue time plus the maximum age, whichever first', () => {
+    const issued = Date.UTC(2026, 10, 1);
+    const day = 24 * 3_600_000;
+    // A permanent key: the age alone.
+    expect(credentialNotAfter(undefined, issued, 7)).toBe(issued + 7 * day);
+    // A key ending sooner than the age: its end.
+    expect(credentialNotAfter(issued + 2 * day, issued, 7)).toBe(issued + 2 * day);
+    // A key ending later: the age.
+    expect(credentialNotAfter(issued + 90 * day, issued, 1)).toBe(issued + day);
+  });
+
+  it('holds a credential current until its not-after, by the clock it is given', () => {
+    expect(credentialCurrent(grant, grant.notAfter - 1)).toBe(true);
+    expect(credentialCurrent(grant, grant.notAfter)).toBe(false);
+  });
+
+  it('refuses a version 1 credential (no not-after)', async () => {
+    const key = await eKeyCredentialKey('secret-1');
+    const { notAfter: _gone, ...old } = grant;
+    const credential = await signEKeyGrant(key, { ...old, v: 1 } as unknown as EKeyGrant);
+    expect(await readEKeyGrant(key, credential)).toBeUndefined();
   });
 });

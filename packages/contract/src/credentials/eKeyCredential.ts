@@ -2,8 +2,9 @@
  * The credential an eKey holder's app receives and shows a lock over Bluetooth
  * (docs/credentials.md): the key's validity and cycle, signed by the cloud with a key derived
  * from the lock's secret. The lock checks the signature, its own MAC, the validity by its own
- * clock, the cycle in its own timezone, a once key's single use, and the revocations the cloud
- * sent it through a gateway. The holder never sees the lock's secret.
+ * clock, the cycle in its own timezone, the credential's own age (`notAfter`, by its own clock), a
+ * once key's single use, and the revocations the cloud sent it through a gateway. The holder never
+ * sees the lock's secret.
  */
 import { z } from 'zod';
 import { canonicalJson } from '../device/canonicalJson';
@@ -19,7 +20,8 @@ export const eKeyCycleSchema = z.object({
 export type EKeyCycle = z.infer<typeof eKeyCycleSchema>;
 
 export const eKeyGrantSchema = z.object({
-  v: z.literal(1),
+  /** 2 since credentials carry `notAfter`: a lock refuses version 1 (a permanent one never expired). */
+  v: z.literal(2),
   lockMac: z.string(),
   keyId: z.number().int().positive(),
   /** Raised by every freeze, validity change, reset and deletion: the lock refuses older versions it was told of. */
@@ -33,8 +35,34 @@ export const eKeyGrantSchema = z.object({
   cycle: eKeyCycleSchema.optional(),
   remoteUnlock: z.boolean(),
   issuedAt: z.number(),
+  /**
+   * Epoch ms (UTC): the lock refuses the credential from then on by its own clock, whatever the
+   * key's validity. The key's end or `issuedAt` plus the lock's maximum credential age, whichever
+   * comes first (`credentialNotAfter`); the holder's app syncs for a fresh one.
+   */
+  notAfter: z.number(),
 });
 export type EKeyGrant = z.infer<typeof eKeyGrantSchema>;
+
+/** What a grant says of the key's own validity (`grantAdmits` reads nothing else). */
+export type EKeyGrantValidity = Pick<EKeyGrant, 'validityType' | 'startDate' | 'endDate' | 'cycle'>;
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * A credential's not-after: the key's end (none for a permanent key) or its issue time plus the
+ * lock's maximum credential age in days, whichever comes first. Every key type has one, so a
+ * revoked key dies on a lock no gateway reaches within that age of its last sync.
+ */
+export function credentialNotAfter(endDate: number | undefined, issuedAt: number, maxAgeDays: number): number {
+  const aged = issuedAt + maxAgeDays * DAY_MS;
+  return endDate === undefined ? aged : Math.min(endDate, aged);
+}
+
+/** Whether a credential is still within its age at `lockTime` (the lock's clock, UTC ms). */
+export function credentialCurrent(grant: Pick<EKeyGrant, 'notAfter'>, lockTime: number): boolean {
+  return lockTime < grant.notAfter;
+}
 
 export function eKeyCredentialKey(lockSecret: string): Promise<string> {
   return hmacSha256Hex(lockSecret, 'smartlock/ekey/v1');
@@ -81,8 +109,11 @@ export async function readEKeyGrant(key: string, credential: string): Promise<EK
   }
 }
 
-/** Whether a grant admits a moment: `lockTime` is the lock's clock (UTC ms), `offsetMs` its timezone. */
-export function grantAdmits(grant: EKeyGrant, lockTime: number, offsetMs: number): boolean {
+/**
+ * Whether a key's validity (as a grant states it) admits a moment: `lockTime` is the lock's clock
+ * (UTC ms), `offsetMs` its timezone. The credential's own age is `credentialCurrent`.
+ */
+export function grantAdmits(grant: EKeyGrantValidity, lockTime: number, offsetMs: number): boolean {
   if (grant.validityType === ValidityType.permanent) return true;
   if (grant.startDate === undefined || grant.endDate === undefined) return false;
   if (lockTime < grant.startDate || lockTime >= grant.endDate) return false;

@@ -83,6 +83,15 @@ export const GroupId = { all: -1, ungrouped: 0 } as const;
 
 export const AUTO_LOCK_SECONDS = { min: 5, max: 900 } as const;
 
+/**
+ * The longest an eKey credential lives, in days, a per-lock setting of the owner
+ * (docs/credentials.md): every credential's `notAfter` is at most its issue time plus this, so a
+ * deleted or frozen key stops opening a lock no gateway reaches within this age. 1 day at least
+ * (a holder's phone must not need the network every few hours), 30 at most (a revoked key must
+ * not live for months on a lock without a gateway); 7 by default.
+ */
+export const EKEY_CREDENTIAL_MAX_AGE_DAYS = { min: 1, max: 30, default: 7 } as const;
+
 /** What /lock/updateSetting can change: the switches, the hotel room status, the daylight-saving reminder. */
 export const LockSetting = {
   ...LockSwitch,

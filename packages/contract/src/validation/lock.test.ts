@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeMac, parseLockId, validateAutoLockTime, validateLockId } from './lock';
+import { normalizeMac, parseLockId, validateAutoLockTime, validateEKeyCredentialMaxAge, validateLockId } from './lock';
 
 describe('lockId route rule', () => {
   it.each([
@@ -26,6 +26,19 @@ describe('auto-lock time', () => {
   });
   it.each([4, 901, 0, -5, 5.5, Number.NaN, '4', '901', '5.0', 'x', ''])('refuses %j', (v) => {
     expect(validateAutoLockTime(v)).toMatchObject({ error: 'autoLockTimeInvalid' });
+  });
+});
+
+describe('eKey credential maximum age', () => {
+  it.each([1, 7, 30, '1', '30'])('accepts %j days', (v) => {
+    expect(validateEKeyCredentialMaxAge(v).ok).toBe(true);
+  });
+  it.each([0, 31, -1, 1.5, Number.NaN, '0', '31', '7.0', 'x', ''])('refuses %j days', (v) => {
+    expect(validateEKeyCredentialMaxAge(v)).toEqual({
+      ok: false,
+      error: 'eKeyCredentialMaxAgeInvalid',
+      params: { min: 1, max: 30 },
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { AUTO_LOCK_SECONDS } from '../enums/lock';
+import { AUTO_LOCK_SECONDS, EKEY_CREDENTIAL_MAX_AGE_DAYS } from '../enums/lock';
 import { fail, OK, type Verdict } from './result';
 
 /**
@@ -21,6 +21,22 @@ export function validateAutoLockTime(seconds: number | string): Verdict {
     typeof seconds === 'string' ? (/^[0-9]+$/.test(seconds.trim()) ? Number(seconds) : Number.NaN) : seconds;
   if (!Number.isInteger(value) || value < AUTO_LOCK_SECONDS.min || value > AUTO_LOCK_SECONDS.max) {
     return fail('autoLockTimeInvalid');
+  }
+  return OK;
+}
+
+/** An eKey credential's maximum age: a whole number of days from 1 to 30. */
+export function validateEKeyCredentialMaxAge(days: number | string): Verdict {
+  const value = typeof days === 'string' ? (/^[0-9]+$/.test(days.trim()) ? Number(days) : Number.NaN) : days;
+  if (
+    !Number.isInteger(value) ||
+    value < EKEY_CREDENTIAL_MAX_AGE_DAYS.min ||
+    value > EKEY_CREDENTIAL_MAX_AGE_DAYS.max
+  ) {
+    return fail('eKeyCredentialMaxAgeInvalid', {
+      min: EKEY_CREDENTIAL_MAX_AGE_DAYS.min,
+      max: EKEY_CREDENTIAL_MAX_AGE_DAYS.max,
+    });
   }
   return OK;
 }

@@ -11,7 +11,9 @@ import { GONE_EKEY_STATUSES, SYNC_TRANSITIONS } from './ekeyStatus';
 /**
  * The holder's app connecting (/ekey/sync): keys sent to the account before it registered are
  * claimed, pending changes take effect, ended keys become overdue, and each key comes back with
- * a signed credential while it is normal. The lock checks the credential's validity on its own.
+ * a signed credential while it is normal, issued afresh on every sync: it ends at the key's end or
+ * the lock's maximum credential age from now, whichever first, so the app renews it by syncing.
+ * The lock checks the credential's validity and age on its own.
  */
 export async function syncHeldKeys(db: Db, userId: number): Promise<HeldKey[]> {
   const [me] = await db.select().from(users).where(eq(users.id, userId));
@@ -56,22 +58,26 @@ export async function syncHeldKeys(db: Db, userId: number): Promise<HeldKey[]> {
     rows.filter((r) => asksFaceIdentification(r.lock)).map((r) => r.key.id),
   );
   return Promise.all(
-    rows.map(async ({ key, lock, sender }) => ({
-      keyId: key.id,
-      lockId: lock.id,
-      lockName: lock.name,
-      lockMac: lock.mac,
-      senderUsername: sender?.email ?? sender?.mobile ?? '',
-      keyName: key.keyName,
-      validityType: key.validityType,
-      startDate: key.startDate?.getTime() ?? null,
-      endDate: key.endDate?.getTime() ?? null,
-      cycle: key.cycle ?? null,
-      keyStatus: key.status,
-      remoteEnable: key.remoteEnable === 1,
-      keyRight: key.keyRight,
-      credential: key.status === EKeyStatus.normal ? await credentialOf(key, lock, username) : null,
-      faceAuthRequired: identificationPending(lock, identified.get(key.id) ?? null),
-    })),
+    rows.map(async ({ key, lock, sender }) => {
+      const issued = key.status === EKeyStatus.normal ? await credentialOf(key, lock, username) : null;
+      return {
+        keyId: key.id,
+        lockId: lock.id,
+        lockName: lock.name,
+        lockMac: lock.mac,
+        senderUsername: sender?.email ?? sender?.mobile ?? '',
+        keyName: key.keyName,
+        validityType: key.validityType,
+        startDate: key.startDate?.getTime() ?? null,
+        endDate: key.endDate?.getTime() ?? null,
+        cycle: key.cycle ?? null,
+        keyStatus: key.status,
+        remoteEnable: key.remoteEnable === 1,
+        keyRight: key.keyRight,
+        credential: issued?.credential ?? null,
+        credentialNotAfter: issued?.notAfter ?? null,
+        faceAuthRequired: identificationPending(lock, identified.get(key.id) ?? null),
+      };
+    }),
   );
 }

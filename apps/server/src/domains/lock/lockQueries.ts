@@ -174,6 +174,7 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
     switches: lock.switches,
     roomStatus: lock.roomStatus,
     daylightSavingReminder: lock.daylightSavingReminder,
+    eKeyCredentialMaxAgeDays: lock.eKeyCredentialMaxAgeDays,
     parking: lock.parking,
     gateways: reaching.map((r) => ({
       gatewayId: r.gateway.id,

@@ -1,9 +1,9 @@
-import { lock } from '@smartlock/contract';
+import { lock, validateEKeyCredentialMaxAge } from '@smartlock/contract';
 import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { locks } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError, assertVerdict } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import { type Route, route } from '../../http/router';
 import { randomToken } from '../../security/crypto';
@@ -12,7 +12,7 @@ import { confirmTransfer } from '../shared/transferConfirmation';
 import type { AccountService } from '../user/accountService';
 import { requireSession } from '../user/userRoutes';
 import type { ValidationCodeService } from '../verification/validationCodeService';
-import { managedLock } from './lockAccess';
+import { managedLock, ownedLock } from './lockAccess';
 import { listLocks, lockDetail } from './lockQueries';
 import { transferLocks } from './lockTransfer';
 
@@ -22,7 +22,7 @@ export interface LockDeps {
   codes: ValidationCodeService;
 }
 
-/** Lock calls: registration, the list, the detail, renaming, passage mode read, transfer. */
+/** Lock calls: registration, the list, the detail, renaming, eKey credential age, passage mode read, transfer. */
 export function lockRoutes({ db, accounts, codes }: LockDeps): Route[] {
   return [
     route(lock.initialize, async (params, ctx) => {
@@ -65,6 +65,14 @@ export function lockRoutes({ db, accounts, codes }: LockDeps): Route[] {
         .update(locks)
         .set({ name: validatedName('lock', params.lockName) })
         .where(eq(locks.id, params.lockId));
+      return {};
+    }),
+
+    // The owner's alone; the cloud's own setting (how it issues eKey credentials), saved at once.
+    route(lock.setEKeyCredentialMaxAge, async (params, ctx) => {
+      const owned = await ownedLock(db, requireSession(ctx).userId, params.lockId);
+      assertVerdict(validateEKeyCredentialMaxAge(params.days), 'days');
+      await db.update(locks).set({ eKeyCredentialMaxAgeDays: params.days }).where(eq(locks.id, owned.id));
       return {};
     }),
 

@@ -225,6 +225,7 @@ describe('a stranger', () => {
     const valid: Record<string, Record<string, string | number>> = {
       '/lock/rename': { lockName: 'Mine now' },
       '/lock/setAutoLockTime': { seconds: 30 },
+      '/lock/setEKeyCredentialMaxAge': { days: 3 },
       '/lock/changeTimezoneRawOffset': { timezoneRawOffset: 0 },
       '/lock/configPassageMode': { passageMode: 2, periods: '[]' },
       '/lock/updateSetting': { type: 'unlockNotice', value: 1 },

@@ -6,6 +6,7 @@ import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
 import type { LockDetail } from '../lockQueries';
 import { AutoLockSetting } from './AutoLockSetting';
 import { ClockSetting } from './ClockSetting';
+import { CredentialMaxAgeSetting } from './CredentialMaxAgeSetting';
 import { DaylightSavingSetting } from './DaylightSavingSetting';
 import { HotelSettings } from './HotelSettings';
 import { settingsShown } from './lockSettings';
@@ -66,6 +67,9 @@ export function LockSettingsDrawer({ detail, onClose }: { detail: LockDetail; on
           {shown.hotel ? <HotelSettings detail={detail} /> : null}
         </Section>
       ) : null}
+      <Section title={t('settings.security')}>
+        <CredentialMaxAgeSetting detail={detail} onDirty={(dirty) => report('credentialMaxAge', dirty)} />
+      </Section>
       <Section title={t('settings.switches')}>
         {shown.remoteUnlock ? <RemoteUnlockSetting detail={detail} /> : null}
         {shown.switches.map((name) => (

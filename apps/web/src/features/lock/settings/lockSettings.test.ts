@@ -1,6 +1,13 @@
-import { featureValueOf, HotelMode, LockSwitch, Switch } from '@smartlock/contract';
+import { featureValueOf, HotelMode, LockRole, LockSwitch, Switch } from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
-import { isSwitchOn, isSwitchReported, settingsShown, switchValues } from './lockSettings';
+import {
+  credentialMaxAgeChanged,
+  credentialMaxAgeMode,
+  isSwitchOn,
+  isSwitchReported,
+  settingsShown,
+  switchValues,
+} from './lockSettings';
 
 // The simulator's three kinds of lock.
 const door = featureValueOf([
@@ -66,5 +73,19 @@ describe('reported switches', () => {
   it('are those the lock has confirmed at least once', () => {
     expect(isSwitchReported({ attendance: 2 }, LockSwitch.attendance)).toBe(true);
     expect(isSwitchReported({ attendance: 2 }, LockSwitch.adminAlert)).toBe(false);
+  });
+});
+
+describe('the eKey credential maximum age', () => {
+  it('is changed by the owner and only read by an authorized administrator', () => {
+    expect(credentialMaxAgeMode(LockRole.owner)).toBe('edit');
+    expect(credentialMaxAgeMode(LockRole.authorizedAdmin)).toBe('readOnly');
+  });
+  it('counts as changed only when the typed days differ from the saved ones', () => {
+    expect(credentialMaxAgeChanged(undefined, 7)).toBe(false);
+    expect(credentialMaxAgeChanged('', 7)).toBe(false);
+    expect(credentialMaxAgeChanged(' 7 ', 7)).toBe(false);
+    expect(credentialMaxAgeChanged('3', 7)).toBe(true);
+    expect(credentialMaxAgeChanged('31', 7)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { HotelMode, hasFeature, type LockFeatureName, LockSwitch, Switch } from '@smartlock/contract';
+import { HotelMode, hasFeature, type LockFeatureName, LockRole, LockSwitch, Switch } from '@smartlock/contract';
 import type { SwitchName } from '../remote/settingRequests';
 
 /** The switches the settings list, in order, with what a lock needs to show each. */
@@ -54,4 +54,18 @@ export function isSwitchOn(switches: Record<string, number>, name: SwitchName): 
 /** Whether the lock has ever reported a switch (the cloud knows a switch only once the lock confirms it). */
 export function isSwitchReported(switches: Record<string, number>, name: SwitchName): boolean {
   return switches[name] !== undefined;
+}
+
+/**
+ * How the eKey credential maximum age shows: the owner changes it; an authorized administrator
+ * sees it and is told only the owner may change it (the call is the owner's alone).
+ */
+export function credentialMaxAgeMode(role: number): 'edit' | 'readOnly' {
+  return role === LockRole.owner ? 'edit' : 'readOnly';
+}
+
+/** Whether the typed maximum age differs from the saved one (blank or spaces: unchanged). */
+export function credentialMaxAgeChanged(typed: string | undefined, saved: number): boolean {
+  const value = typed?.trim() ?? '';
+  return value !== '' && value !== String(saved);
 }

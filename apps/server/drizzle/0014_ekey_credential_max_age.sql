@@ -1,0 +1,1 @@
+ALTER TABLE "locks" ADD COLUMN "ekey_credential_max_age_days" integer DEFAULT 7 NOT NULL;
