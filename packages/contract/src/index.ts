@@ -16,4 +16,5 @@ export * from './live';
 export * from './locales';
 export * from './sheet';
 export * from './signature';
+export * from './sliderTrack';
 export * from './validation';

@@ -7,6 +7,7 @@ import {
   type Locale,
   normalizeCountryCode,
   parseAccount,
+  resolveLocale,
   toE164,
   ValidationCodeType,
   validateAccountTypeForBrand,
@@ -22,7 +23,7 @@ import { hashPassword, verifyPassword } from '../../security/password';
 import type { RateLimiter } from '../../security/rateLimit';
 import type { Brand } from '../company/brands';
 import type { SliderService } from '../verification/slider/sliderService';
-import { SESSION_CODE_TYPES, type ValidationCodeService } from '../verification/validationCodeService';
+import { type Delivery, SESSION_CODE_TYPES, type ValidationCodeService } from '../verification/validationCodeService';
 import {
   clearIdentifier,
   findUserByAccount,
@@ -36,14 +37,30 @@ import {
 
 export const LOGIN_LIMITS = {
   windowMs: 15 * 60_000,
-  /** Failed logins on one account before the slider check is asked for. */
+  /**
+   * Failed logins on one account, from any address, before the slider check is asked for. The
+   * account itself is never locked: a stranger's failures cannot keep its owner out.
+   */
   failuresBeforeSlider: 3,
-  /** Failed logins on one account before it is locked for the rest of the window. */
-  failuresBeforeLock: 10,
+  /**
+   * Failed logins on one account from one address: the first ones go at once, then each try
+   * waits, 30 s doubling up to 15 minutes; a success forgets them.
+   */
+  perAddress: { free: 5, firstMs: 30_000, maxMs: 15 * 60_000 },
   /** Login attempts from one address per window. */
   perIp: 50,
   /** Wrong passwords at the password check, per user per window. */
   checkFailures: 5,
+} as const;
+
+/**
+ * Registrations and password resets (the calls that take a validation code), per window: from
+ * one address, and for one account.
+ */
+export const CODE_USE_LIMITS = {
+  windowMs: 15 * 60_000,
+  perIp: 20,
+  perAccount: 20,
 } as const;
 
 export interface Caller {
@@ -59,6 +76,16 @@ export interface Caller {
 function lockedUntil(resetAt: number): ApiError {
   return new ApiError('accountLocked', { minutes: Math.max(1, Math.ceil((resetAt - Date.now()) / 60_000)) });
 }
+
+/** The back-off error: the seconds left up to a minute and a half, else the minutes. */
+function waitFor(waitMs: number): ApiError {
+  return waitMs <= 90_000
+    ? new ApiError('tryAgainLater', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) })
+    : new ApiError('accountLocked', { minutes: Math.ceil(waitMs / 60_000) });
+}
+
+const failuresKey = (account: Account) => `login:fail:${account.value}`;
+const pairKey = (account: Account, ip: string) => `login:pair:${account.value}|${ip}`;
 
 /** Reads an account or throws the rule's error. */
 export function accountOf(input: string, countryCode: string | undefined): Account {
@@ -86,6 +113,11 @@ export class AccountService {
     private readonly limiter: RateLimiter,
   ) {}
 
+  /**
+   * Creates an account. The code is checked first, so a caller who does not hold the code sent
+   * to the address only ever hears "wrong validation code"; "already registered" is said only to
+   * one who proved the address.
+   */
   async register(
     input: {
       account: string;
@@ -97,13 +129,15 @@ export class AccountService {
     },
     caller: Caller,
   ): Promise<UserRow> {
+    await this.limitCodeUse(caller.ip);
     const callingCode = callingCodeOf(input.countryCode);
     const account = accountOf(input.account, callingCode);
+    await this.limitCodeUse(caller.ip, account);
     assertVerdict(validateAccountTypeForBrand(account, caller.brand.accountType), 'account');
     assertVerdict(validatePassword(input.password), 'password');
     assertVerdict(validateAgreement(input.agreement), 'agreement');
-    if (await findUserByAccount(this.db, account)) throw new ApiError('accountExists');
     const codeId = await this.codes.check(account.value, ValidationCodeType.register, input.validationCode);
+    if (await findUserByAccount(this.db, account)) throw new ApiError('accountExists');
     const passwordHash = await hashPassword(input.password);
     const countryId =
       (account.type === 'mobile' ? countryOfMobile(account.value) : undefined) ??
@@ -128,27 +162,43 @@ export class AccountService {
     );
   }
 
+  /** Registrations and resets from one address, or for one account, are limited per window. */
+  private async limitCodeUse(ip: string, account?: Account): Promise<void> {
+    const key = account ? `codeuse:account:${account.value}` : `codeuse:ip:${ip}`;
+    const limit = account ? CODE_USE_LIMITS.perAccount : CODE_USE_LIMITS.perIp;
+    const { count } = await this.limiter.hit(key, CODE_USE_LIMITS.windowMs);
+    if (count > limit) throw new ApiError('tooManyRequests');
+  }
+
+  /**
+   * Logs in. Failures are counted per account (from any address: the slider check is asked for
+   * after a few, the account is never locked) and per account and address (the first few go at
+   * once, then each try waits longer). A stranger's failures from elsewhere never keep the owner
+   * out; the owner's own address meets growing waits only after its own failures.
+   */
   async login(
     input: { account: string; countryCode?: string | undefined; password: string; sliderToken?: string | undefined },
     caller: Caller,
   ): Promise<{ user: UserRow; token: string; expiresIn: number }> {
     const account = accountOf(input.account, input.countryCode);
     await this.limitAddress(caller.ip);
-    const failureKey = `login:fail:${account.value}`;
-    const failures = await this.limiter.peek(failureKey, LOGIN_LIMITS.windowMs);
-    if (failures.count >= LOGIN_LIMITS.failuresBeforeLock) {
-      throw lockedUntil(failures.resetAt);
-    }
+    const pair = pairKey(account, caller.ip);
+    // Said before the slider is asked for, so no solved slider is spent on a try that must wait.
+    const wait = await this.limiter.waitOf(pair, LOGIN_LIMITS.perAddress);
+    if (wait > 0) throw waitFor(wait);
+    const failures = await this.limiter.peek(failuresKey(account), LOGIN_LIMITS.windowMs);
     if (failures.count >= LOGIN_LIMITS.failuresBeforeSlider && !(await this.slider.consumeToken(input.sliderToken))) {
       throw new ApiError('sliderRequired');
     }
+    const claimed = await this.limiter.claim(pair, LOGIN_LIMITS.perAddress);
+    if (!claimed.ok) throw waitFor(claimed.waitMs);
     const user = await findUserByAccount(this.db, account);
     const valid = await verifyPassword(user?.passwordHash, input.password);
     if (!user || !valid) {
-      await this.limiter.hit(failureKey, LOGIN_LIMITS.windowMs);
+      await this.limiter.hit(failuresKey(account), LOGIN_LIMITS.windowMs);
       throw new ApiError('wrongAccountOrPassword');
     }
-    await this.limiter.reset(failureKey);
+    await Promise.all([this.limiter.reset(failuresKey(account)), this.limiter.reset(pair)]);
     return this.openSession(user, caller);
   }
 
@@ -185,24 +235,33 @@ export class AccountService {
     await this.sessions.revoke(this.db, sessionId);
   }
 
-  async resetPassword(input: {
-    account: string;
-    countryCode?: string | undefined;
-    validationCode: string;
-    password: string;
-  }) {
+  /**
+   * Sets a new password with the reset code. The code is checked first, as for registration: a
+   * caller without it only ever hears "wrong validation code", whether or not the account exists.
+   */
+  async resetPassword(
+    input: {
+      account: string;
+      countryCode?: string | undefined;
+      validationCode: string;
+      password: string;
+    },
+    caller: Pick<Caller, 'ip'>,
+  ) {
+    await this.limitCodeUse(caller.ip);
     const account = accountOf(input.account, input.countryCode);
+    await this.limitCodeUse(caller.ip, account);
     assertVerdict(validatePassword(input.password), 'password');
+    const codeId = await this.codes.check(account.value, ValidationCodeType.resetPassword, input.validationCode);
     const user = await findUserByAccount(this.db, account);
     if (!user) throw new ApiError('accountNotRegistered');
-    const codeId = await this.codes.check(account.value, ValidationCodeType.resetPassword, input.validationCode);
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction(async (tx) => {
       await this.codes.consume(tx, codeId);
       await updatePasswordHash(tx, user.id, passwordHash);
       await this.sessions.revokeAllOf(tx, user.id);
     });
-    await this.limiter.reset(`login:fail:${account.value}`);
+    await Promise.all([this.limiter.reset(failuresKey(account)), this.limiter.reset(pairKey(account, caller.ip))]);
   }
 
   /** Confirms the logged-in user's password; repeated failures lock the check for a while. */
@@ -328,9 +387,23 @@ export class AccountService {
     return row;
   }
 
-  /** Who may receive which code: new accounts for registration, existing ones for resets. */
-  async authorizeCodeRequest(account: Account, type: number, userId: number | undefined, brand: Brand): Promise<void> {
+  /**
+   * Who may receive which code, and what a request delivers. Codes for logged-in steps (bind,
+   * change account, transfer, unregister) keep their rules. Codes asked for without a session
+   * answer alike whether the account exists or not: a registration code for an existing
+   * account becomes a notice to its owner, in the owner's language ("someone tried to register
+   * with this address"); a reset code for an unknown email address becomes a notice saying no
+   * account uses it, and for an unknown mobile number nothing is sent (an SMS costs).
+   */
+  async planCodeRequest(
+    account: Account,
+    type: number,
+    userId: number | undefined,
+    brand: Brand,
+    locale: Locale,
+  ): Promise<{ delivery: Delivery; locale: Locale }> {
     const existing = await findUserByAccount(this.db, account);
+    const code = { delivery: { kind: 'code' } as Delivery, locale };
     if (SESSION_CODE_TYPES.has(type)) {
       if (userId === undefined) throw new ApiError('notLoggedIn');
       const me = await findUserById(this.db, userId);
@@ -347,18 +420,25 @@ export class AccountService {
             throw new ApiError('accountFormatError');
           }
           if (existing) throw new ApiError(existing.id === me.id ? 'sameAsCurrentAccount' : 'accountExists');
-          return;
+          return code;
         default:
           if (!mine) throw new ApiError('noPermission', {}, 'codes of this type go to your own account');
-          return;
+          return code;
       }
     }
     if (type === ValidationCodeType.register) {
       assertVerdict(validateAccountTypeForBrand(account, brand.accountType), 'account');
-      if (existing) throw new ApiError('accountExists');
-      return;
+      if (!existing) return code;
+      return {
+        delivery: { kind: 'notice', notice: 'registerAttempt' },
+        locale: resolveLocale(existing.locale) ?? locale,
+      };
     }
-    if (!existing) throw new ApiError('accountNotRegistered');
+    if (existing) return code;
+    if (type === ValidationCodeType.resetPassword && account.type === 'email') {
+      return { delivery: { kind: 'notice', notice: 'resetUnknown' }, locale };
+    }
+    return { delivery: { kind: 'nothing' }, locale };
   }
 }
 

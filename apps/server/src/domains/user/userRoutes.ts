@@ -60,12 +60,19 @@ export function userRoutes(deps: UserDeps): Route[] {
 
     route(user.sendValidationCode, async (params, ctx) => {
       const account = accountOf(params.account, params.countryCode);
-      await deps.accounts.authorizeCodeRequest(account, params.type, ctx.session?.userId, ctx.brand);
+      const plan = await deps.accounts.planCodeRequest(
+        account,
+        params.type,
+        ctx.session?.userId,
+        ctx.brand,
+        ctx.locale,
+      );
       return deps.codes.send({
         recipient: { account: account.value, kind: account.type },
         type: params.type,
         channel: params.channel,
-        locale: ctx.locale,
+        delivery: plan.delivery,
+        locale: plan.locale,
         brandName: ctx.brand.name,
         ip: ctx.ip,
         sliderToken: params.sliderToken,
@@ -74,7 +81,7 @@ export function userRoutes(deps: UserDeps): Route[] {
 
     route(user.getSliderVerifyImg, async (_params, ctx) => deps.slider.create(ctx.ip)),
 
-    route(user.isSliderValid, async (params) => deps.slider.answer(params.sliderId, params.x)),
+    route(user.isSliderValid, async (params) => deps.slider.answer(params.sliderId, params.x, params.track)),
 
     route(user.login, async (params, ctx) => startSession(ctx, await deps.accounts.login(params, callerOf(ctx)))),
 
@@ -115,8 +122,8 @@ export function userRoutes(deps: UserDeps): Route[] {
       infoOf(await deps.accounts.bindEmail(requireSession(ctx).userId, params), ctx),
     ),
 
-    route(user.resetPassword, async (params) => {
-      await deps.accounts.resetPassword(params);
+    route(user.resetPassword, async (params, ctx) => {
+      await deps.accounts.resetPassword(params, callerOf(ctx));
       return {};
     }),
 

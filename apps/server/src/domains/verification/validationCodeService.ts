@@ -1,11 +1,11 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { type Locale, ValidationCodeChannel, ValidationCodeType } from '@smartlock/contract';
-import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { validationCodes } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
-import type { Messenger } from '../../messaging/messenger';
+import type { Messenger, Outgoing } from '../../messaging/messenger';
 import { hmacHex, safeEqual } from '../../security/crypto';
 import type { RateLimiter } from '../../security/rateLimit';
 import type { SliderService } from './slider/sliderService';
@@ -26,19 +26,33 @@ export interface CodeRecipient {
   kind: 'email' | 'mobile';
 }
 
+/**
+ * What the recipient gets. A request that must not tell whether an account exists is answered
+ * alike whatever it delivers: a code, a notice instead of a code, or nothing (no SMS is paid
+ * for an unknown number). Each is throttled and stored alike, so the next request meets the
+ * same wait; a notice or nothing stores a code no one can ever enter.
+ */
+export type Delivery =
+  | { kind: 'code' }
+  | { kind: 'notice'; notice: 'registerAttempt' | 'resetUnknown' }
+  | { kind: 'nothing' };
+
 export interface SendRequest {
   recipient: CodeRecipient;
   type: number;
   channel: number | undefined;
+  /** The recipient's language. */
   locale: Locale;
   brandName: string;
   ip: string;
   sliderToken: string | undefined;
+  delivery?: Delivery;
 }
 
 /**
  * Validation codes: six random digits, kept only as a keyed hash, valid ten minutes, five
- * tries, single use; sending is rate limited per account and per address.
+ * tries, single use; sending is rate limited per account and per address. A request may
+ * deliver a notice or nothing instead of the code (`Delivery`), answered and throttled alike.
  */
 export class ValidationCodeService {
   constructor(
@@ -72,6 +86,7 @@ export class ValidationCodeService {
     const perAccount = await this.limiter.hit(`code:account:${account}`, 86_400_000);
     if (perAccount.count > VALIDATION_CODE.perAccountPerDay) throw new ApiError('tooManyRequests');
 
+    const delivery = request.delivery ?? { kind: 'code' };
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const channel =
       request.recipient.kind === 'email' ? 'email' : request.channel === ValidationCodeChannel.voice ? 'voice' : 'sms';
@@ -81,25 +96,17 @@ export class ValidationCodeService {
         account,
         type: request.type,
         channel,
-        codeHash: this.hash(account, request.type, code),
+        // Without a code to deliver, what is kept matches no code anyone can enter.
+        codeHash:
+          delivery.kind === 'code'
+            ? this.hash(account, request.type, code)
+            : this.hash(account, request.type, randomBytes(32).toString('hex')),
         expiresAt: new Date(Date.now() + VALIDATION_CODE.ttlMs),
       })
       .returning({ id: validationCodes.id });
-    const params = { brand: request.brandName, code, minutes: VALIDATION_CODE.ttlMs / 60_000 };
+    const outgoing = this.messageFor(delivery, channel, { ...request, code });
     try {
-      await this.messenger.send({
-        channel,
-        recipient: account,
-        subject: channel === 'email' ? translate(request.locale, 'notices.validationCodeSubject', params) : '',
-        body: translate(
-          request.locale,
-          channel === 'voice' ? 'notices.validationCodeVoice' : 'notices.validationCodeBody',
-          params,
-        ),
-        locale: request.locale,
-        kind: 'validationCode',
-        metadata: { type: request.type },
-      });
+      if (outgoing) await this.messenger.send(outgoing);
     } catch {
       // Undelivered: forget the code so the user may ask again at once.
       if (stored) await this.db.delete(validationCodes).where(eq(validationCodes.id, stored.id));
@@ -108,10 +115,58 @@ export class ValidationCodeService {
     return { expiresIn: VALIDATION_CODE.ttlMs / 1000, resendAfter: VALIDATION_CODE.resendAfterMs / 1000 };
   }
 
+  /** The message a delivery sends, if any: the code (written or read out), or a notice (a notice goes by SMS, not by voice). */
+  private messageFor(
+    delivery: Delivery,
+    channel: 'email' | 'sms' | 'voice',
+    request: SendRequest & { code: string },
+  ): Outgoing | undefined {
+    const { locale } = request;
+    const recipient = request.recipient.account;
+    const metadata = { type: request.type };
+    if (delivery.kind === 'nothing') return undefined;
+    if (delivery.kind === 'notice') {
+      const params = { brand: request.brandName };
+      const email = channel === 'email';
+      const body =
+        delivery.notice === 'registerAttempt'
+          ? email
+            ? 'notices.registerAttemptBody'
+            : 'notices.registerAttemptSms'
+          : 'notices.resetUnknownBody';
+      return {
+        channel: email ? 'email' : 'sms',
+        recipient,
+        subject: email ? translate(locale, `notices.${delivery.notice}Subject`, params) : '',
+        body: translate(locale, body, params),
+        locale,
+        kind: delivery.notice === 'registerAttempt' ? 'registerAttemptNotice' : 'resetUnknownNotice',
+        metadata,
+      };
+    }
+    const params = { brand: request.brandName, code: request.code, minutes: VALIDATION_CODE.ttlMs / 60_000 };
+    return {
+      channel,
+      recipient,
+      subject: channel === 'email' ? translate(locale, 'notices.validationCodeSubject', params) : '',
+      body: translate(
+        locale,
+        channel === 'voice' ? 'notices.validationCodeVoice' : 'notices.validationCodeBody',
+        params,
+      ),
+      locale,
+      kind: 'validationCode',
+      metadata,
+    };
+  }
+
   /**
    * Checks a code against the latest one sent to the account for this purpose. A wrong try
    * counts even when the surrounding change fails, so it is recorded outside any transaction.
-   * Returns the code's id, to be spent with `consume` inside the change's transaction.
+   * Only the holder of the right code learns more than "wrong": that it expired, was used or
+   * was tried too often. To anyone else every refusal reads the same, so a stranger cannot
+   * tell whether a code was ever sent or an account exists. Returns the code's id, to be spent
+   * with `consume` inside the change's transaction.
    */
   async check(account: string, type: number, code: string): Promise<number> {
     const [latest] = await this.db
@@ -120,18 +175,28 @@ export class ValidationCodeService {
       .where(and(eq(validationCodes.account, account), eq(validationCodes.type, type)))
       .orderBy(desc(validationCodes.createdAt))
       .limit(1);
-    if (!latest) throw new ApiError('validationCodeWrong', {}, 'no code was sent');
-    if (latest.consumedAt) throw new ApiError('validationCodeUsed');
-    if (latest.attempts >= VALIDATION_CODE.maxTries) throw new ApiError('validationCodeTooManyTries');
-    if (latest.expiresAt.getTime() <= Date.now()) throw new ApiError('validationCodeExpired');
+    if (!latest) throw new ApiError('validationCodeWrong');
+    const right = safeEqual(latest.codeHash, this.hash(account, type, code));
+    // Every try on a live code counts, right or wrong, atomically: a burst of guesses gets no more than maxTries.
     const [counted] = await this.db
       .update(validationCodes)
       .set({ attempts: sql`${validationCodes.attempts} + 1` })
-      .where(and(eq(validationCodes.id, latest.id), isNull(validationCodes.consumedAt)))
+      .where(
+        and(
+          eq(validationCodes.id, latest.id),
+          isNull(validationCodes.consumedAt),
+          lt(validationCodes.attempts, VALIDATION_CODE.maxTries),
+          gt(validationCodes.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ attempts: validationCodes.attempts });
-    if (!counted) throw new ApiError('validationCodeUsed');
-    if (counted.attempts > VALIDATION_CODE.maxTries) throw new ApiError('validationCodeTooManyTries');
-    if (!safeEqual(latest.codeHash, this.hash(account, type, code))) throw new ApiError('validationCodeWrong');
+    if (!right) throw new ApiError('validationCodeWrong');
+    if (!counted) {
+      if (latest.consumedAt) throw new ApiError('validationCodeUsed');
+      if (latest.attempts >= VALIDATION_CODE.maxTries) throw new ApiError('validationCodeTooManyTries');
+      if (latest.expiresAt.getTime() <= Date.now()) throw new ApiError('validationCodeExpired');
+      throw new ApiError('validationCodeUsed');
+    }
     return latest.id;
   }
 

@@ -4,6 +4,7 @@ import { sliderChallenges } from '../../../db/schema';
 import { ApiError } from '../../../http/apiError';
 import { randomToken, sha256 } from '../../../security/crypto';
 import type { RateLimiter } from '../../../security/rateLimit';
+import { checkDrag } from './dragCheck';
 import { makePuzzle, PUZZLE } from './puzzle';
 
 /** How far from the gap an answer may land, in pixels. */
@@ -13,7 +14,8 @@ const TOKEN_TTL_MS = 2 * 60_000;
 
 /**
  * The slider check: the server keeps each puzzle's answer; one answer per puzzle; a right
- * answer yields a token that one login or code request accepts within two minutes.
+ * answer, dragged as a hand drags (dragCheck.ts), yields a token that one login or code request
+ * accepts within two minutes.
  */
 export class SliderService {
   constructor(
@@ -42,8 +44,11 @@ export class SliderService {
     };
   }
 
-  /** Checks an answer. The puzzle is spent whatever the answer. */
-  async answer(sliderId: string, x: number) {
+  /**
+   * Checks an answer and the drag that gave it (a drag no hand makes fails like a wrong answer).
+   * The puzzle is spent whatever the answer.
+   */
+  async answer(sliderId: string, x: number, track: string | undefined) {
     const [row] = await this.db
       .update(sliderChallenges)
       .set({ answeredAt: sql`now()` })
@@ -54,9 +59,15 @@ export class SliderService {
           gt(sliderChallenges.expiresAt, sql`now()`),
         ),
       )
-      .returning({ answerX: sliderChallenges.answerX });
+      .returning({
+        answerX: sliderChallenges.answerX,
+        servedMs: sql<number>`(extract(epoch from (now() - ${sliderChallenges.createdAt})) * 1000)::float8`,
+      });
     if (!row) throw new ApiError('sliderExpired', {}, 'unknown, answered or expired puzzle');
     if (Math.abs(x - row.answerX) > SLIDER_TOLERANCE_PX) throw new ApiError('sliderFailed');
+    const drag = checkDrag(track, x, PUZZLE.width - PUZZLE.piece, Number(row.servedMs));
+    // Which rule refused the drag is not said: it would teach a script what to fake.
+    if (!drag.ok) throw new ApiError('sliderFailed');
     const token = randomToken(24);
     await this.db
       .update(sliderChallenges)
