@@ -41,7 +41,26 @@ function someAddress(workerIndex: number): string {
   return `2001:db8:${RUN_BLOCK}:${workerIndex.toString(16)}::${handedOut.toString(16)}`;
 }
 
-export const test = base.extend<{ site: (path: string, host?: string) => string }>({
+export const test = base.extend<{ site: (path: string, host?: string) => string; cspViolations: string[] }>({
+  // Every page of every test runs under the console's Content Security Policy without a single
+  // violation (a blocked script, style or eval attempt): the test fails on the first one.
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__reportCspViolation', (_source, text: string) => violations.push(text));
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+          report(
+            `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+          );
+        });
+      });
+      await use(violations);
+      expect(violations, 'Content Security Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   // A header on every request of the test's browser context, not a route: routing would turn
   // the browser's cache off and send every request through the test runner.
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern

@@ -54,7 +54,7 @@ import { VipService } from './domains/vip/vipService';
 import { ApiError } from './http/apiError';
 import { type AppClient, appClients } from './http/clients';
 import { SignatureGuard } from './http/guard';
-import { MULTIPART_LIMITS } from './http/params';
+import { UPLOAD_FIELD_LIMITS } from './http/params';
 import { errorEnvelope } from './http/reply';
 import { brandOf, localeOf, type Route, registerRoutes, sendError } from './http/router';
 import { SessionStore } from './http/session';
@@ -69,7 +69,7 @@ import { rootSecret } from './secrets';
 import { deriveKey, Sealer } from './security/crypto';
 import { RateLimiter } from './security/rateLimit';
 import { registerSecurityHeaders } from './security/securityHeaders';
-import { serveConsole } from './web';
+import { asksForFile, serveConsole } from './web';
 
 export interface Services {
   config: Config;
@@ -171,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  await app.register(fastifyMultipart, { limits: { ...UPLOAD_FIELD_LIMITS, files: 1 } });
   const consoleFiles = await serveConsole(app, config.WEB_DIST);
 
   const unlockLinks = new UnlockLinks(db, devices.operations, config.REMOTE_OPERATION_SECONDS * 1000);
@@ -204,13 +204,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...mapRoutes({ db, activity: mapActivity, onMoved: () => mapActivity.invalidate() }),
   ];
   assertEveryCallRouted(routes);
-  registerRoutes(app, { guard, sessions, brands }, routes);
+  registerRoutes(app, { guard, sessions, brands, publicUrl: config.PUBLIC_URL }, routes);
   registerLiveRoute(app, { sessions, live });
   registerFacePhotoRoute(app, { db, sessions });
   registerAvatarRoute(app, { db, sessions });
   registerRecordExportRoute(app, { sessions, exports: recordExports });
   registerMapLive(app, mapActivity);
-  registerOpsRoutes(app, { database, link: devices.link, metrics, metricsToken: config.METRICS_TOKEN });
+  registerOpsRoutes(app, {
+    database,
+    link: devices.link,
+    metrics,
+    metricsToken: config.METRICS_TOKEN,
+    metricsPublic: config.METRICS_PUBLIC ?? config.NODE_ENV !== 'production',
+  });
   if (config.MQTT_AUTH_TOKEN) registerBrokerAuthRoutes(app, devices.access, config.MQTT_AUTH_TOKEN);
 
   /** What the console needs before its first call: its app id and signing key (public by nature). */
@@ -228,6 +234,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const brand = brandOf(brands, request, undefined);
       return reply.code(404).send(errorEnvelope(localeOf(request, undefined, brand), 'notFound', {}, 'no such call'));
     }
+    // A missing file is missing (a stale asset after a release must not get the page as script).
+    if (asksForFile(request.url)) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     return consoleFiles.sendPage(reply);
   });
 

@@ -91,6 +91,11 @@ export const configSchema = z.object({
   REMOTE_OPERATION_SECONDS: z.coerce.number().int().min(2).max(120).default(12),
   /** When set, GET /metrics answers only with `Authorization: Bearer <this token>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Serve GET /metrics to anyone without METRICS_TOKEN. Outside production it is; in production
+   * only when the operator says so (the figures tell an outsider how busy the service is).
+   */
+  METRICS_PUBLIC: boolish.optional(),
   /** The built console; served when present. */
   WEB_DIST: z.string().optional(),
 });

@@ -31,6 +31,24 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return rest;
 }
 
+/** A multipart call's body: its fields, then its one file part, with the size cap. */
+function uploadBody(body: { properties: Record<string, unknown>; required: string[] }, call: CallDefinition) {
+  if (!call.upload) return body;
+  const { part, maxBytes } = call.upload;
+  return {
+    ...body,
+    properties: {
+      ...body.properties,
+      [part]: {
+        type: 'string',
+        format: 'binary',
+        description: `The file, after every field; at most ${maxBytes} bytes.`,
+        maxLength: maxBytes,
+      },
+    },
+  };
+}
+
 function operation(call: CallDefinition) {
   const params = jsonSchema(call.params, 'input') as { properties?: Record<string, unknown>; required?: string[] };
   const own = Object.entries(params.properties ?? {}).map(([name, schema]) => ({
@@ -60,7 +78,9 @@ function operation(call: CallDefinition) {
           requestBody: {
             required: true,
             content: {
-              [call.multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded']: { schema: body },
+              [call.upload ? 'multipart/form-data' : 'application/x-www-form-urlencoded']: {
+                schema: uploadBody(body, call),
+              },
             },
           },
         }),

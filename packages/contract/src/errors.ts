@@ -23,6 +23,10 @@ export const ERRORS = {
   /** The database is out of reach for a moment (restarting, failing over): worth trying again. */
   serviceUnavailable: { code: 90003, http: 503 },
   unsupportedContentType: { code: 90002, http: 415 },
+  /** A state-changing call with the session cookie that did not come from the console's own origin. */
+  crossOriginRefused: { code: 90004, http: 403 },
+  /** A name or remark with control characters, line breaks in a name, or text-direction overrides. */
+  invalidCharacters: { code: -3005, http: 400 },
 
   // The signed envelope.
   unknownApp: { code: 10000, http: 403 },
@@ -34,6 +38,8 @@ export const ERRORS = {
   wrongAccountOrPassword: { code: 10007, http: 400 },
   tooManyRequests: { code: 30006, http: 429 },
   accountLocked: { code: 30007, http: 429 },
+  /** Repeated failed logins from one address on one account: the next try waits (the seconds left). */
+  tryAgainLater: { code: 30008, http: 429 },
   accountExists: { code: 30003, http: 409 },
   accountNotRegistered: { code: 30004, http: 404 },
   recipientNotRegistered: { code: -4064, http: 404 },
@@ -71,6 +77,7 @@ export const ERRORS = {
   gatewayAlreadyAdded: { code: -4038, http: 409 },
   lowVersionPasscode: { code: -1007, http: 409 },
   autoLockTimeInvalid: { code: -4082, http: 400 },
+  eKeyCredentialMaxAgeInvalid: { code: -4083, http: 400 },
   startNotBeforeEnd: { code: -3020, http: 400 },
   endInPast: { code: -3021, http: 400 },
   passcodeValidityTooLong: { code: -3022, http: 400 },

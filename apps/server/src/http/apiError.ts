@@ -15,6 +15,15 @@ export class ApiError extends Error {
   get httpStatus(): number {
     return ERRORS[this.errorName].http;
   }
+
+  /**
+   * The detail a reply may carry. A refusal says nothing more than "no permission": its detail
+   * (no such lock, not its owner, a key not valid now...) would tell a stranger whether an object
+   * exists, so it stays in the log.
+   */
+  get publicDetail(): string {
+    return this.errorName === 'noPermission' ? '' : this.detail;
+  }
 }
 
 /** Throws the verdict's error when a contract rule fails. */

@@ -113,7 +113,7 @@ describe('hostile parameters on every call, signed in as an owner with a lock an
     { weight: 1, arbitrary: fc.constantFrom('lock', 'gateway', '1', '0', '20', '2026-01-01') },
   );
 
-  for (const call of ALL_CALLS.filter((c) => c.auth === 'session' && !c.multipart)) {
+  for (const call of ALL_CALLS.filter((c) => c.auth === 'session' && !c.upload)) {
     it(`${call.method} ${call.path}: never a 5xx, always a catalogue error or success, a refusal writes nothing`, async () => {
       const names = [...Object.keys((call.params as unknown as { shape?: object }).shape ?? {}), 'extra'];
       await fc.assert(

@@ -2,6 +2,8 @@ import {
   type CallDefinition,
   type DataOf,
   DEFAULT_LOCALE,
+  ERRORS,
+  type ErrorName,
   envelopeSchema,
   type Locale,
   localeWithin,
@@ -14,11 +16,13 @@ import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Brand, BrandRegistry } from '../domains/company/brands';
 import { ApiError } from './apiError';
+import type { AppClient } from './clients';
 import type { CallContext } from './context';
 import type { SignatureGuard } from './guard';
+import { assertSameOrigin } from './origin';
 import { readParams } from './params';
 import { errorEnvelope, successEnvelope } from './reply';
-import type { SessionStore } from './session';
+import type { Session, SessionStore } from './session';
 
 export type Handler<C extends CallDefinition> = (params: ParsedParamsOf<C>, ctx: CallContext) => Promise<DataOf<C>>;
 
@@ -32,10 +36,19 @@ export function route<C extends CallDefinition>(call: C, handler: Handler<C>): R
   return { call, handler } as unknown as Route;
 }
 
+interface Caller {
+  brand: Brand;
+  client: AppClient;
+  token: string | undefined;
+  session: Session | undefined;
+}
+
 export interface RouterDeps {
   guard: SignatureGuard;
   sessions: SessionStore;
   brands: BrandRegistry;
+  /** The address the server is reached at, if configured: a browser page there is the console's too. */
+  publicUrl?: string | undefined;
 }
 
 const COMMON_PARAMS = new Set<string>(Object.values(RequestParam));
@@ -69,31 +82,63 @@ function describeIssue(error: z.ZodError): string {
   return issue ? `${issue.path.join('.') || 'params'}: ${issue.message}` : 'invalid parameters';
 }
 
+/** Parameters that fail the contract: the catalogue error a rule names (invalidCharacters...), else bad parameter. */
+function refusalOf(error: z.ZodError): ApiError {
+  const issue = error.issues[0];
+  const named = issue?.code === 'custom' ? (issue.params as { error?: string } | undefined)?.error : undefined;
+  return new ApiError(named && named in ERRORS ? (named as ErrorName) : 'badParameter', {}, describeIssue(error));
+}
+
 /**
- * Registers every call under /api. Order per request: read parameters, pick brand and
- * language, verify app id, timestamp, signature and replay, resolve the session, parse the
- * call's own parameters, and only then run the handler.
+ * Registers every call under /api. Order per request: for a POST, where it comes from (before
+ * its body is read); read parameters, pick brand and language, verify app id, timestamp,
+ * signature and replay, resolve the session, parse the call's own parameters, and only then run
+ * the handler.
  */
 export function registerRoutes(app: FastifyInstance, deps: RouterDeps, routes: Route[]): void {
+  const publicHost = deps.publicUrl ? new URL(deps.publicUrl).host.toLowerCase() : undefined;
   for (const { call, handler } of routes) {
     app.route({
       method: call.method,
       url: `/api${call.path}`,
       schema: { response: { 200: replySchema(call.data), '4xx': ERROR_REPLY, '5xx': ERROR_REPLY } },
+      // Where a state-changing call comes from, before any of its body is read.
+      ...(call.method === 'POST'
+        ? {
+            onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+              try {
+                assertSameOrigin(request, publicHost);
+              } catch (error) {
+                const brand = brandOf(deps.brands, request, undefined);
+                return sendError(request, reply, error, localeOf(request, undefined, brand));
+              }
+            },
+          }
+        : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         let locale: Locale = DEFAULT_LOCALE;
+        /** Who calls, from the common parameters: app (signature, replay), brand, language, session. */
+        let caller: Promise<Caller> | undefined;
+        const checkCaller = (params: Record<string, string>) => {
+          caller ??= (async () => {
+            const brand = brandOf(deps.brands, request, params[RequestParam.packageName]);
+            locale = localeOf(request, params[RequestParam.lang], brand);
+            const client = await deps.guard.verify(call.path, params, call.method === 'POST');
+            const token = deps.sessions.tokenOf(request, params[RequestParam.accessToken]?.trim() || undefined);
+            let session = call.auth === 'session' ? await deps.sessions.resolve(token) : undefined;
+            if (!session && token) session = await deps.sessions.resolve(token).catch(() => undefined);
+            return { brand, client, token, session };
+          })();
+          return caller;
+        };
         try {
-          const raw = await readParams(request, call.multipart === true);
-          const brand = brandOf(deps.brands, request, raw.params[RequestParam.packageName]);
-          locale = localeOf(request, raw.params[RequestParam.lang], brand);
-          const client = await deps.guard.verify(call.path, raw.params, call.method === 'POST');
+          // An upload's caller is checked on its fields, before its file is read.
+          const raw = await readParams(request, call.upload, checkCaller);
+          const { brand, client, token, session } = await checkCaller(raw.params);
           const own: Record<string, string> = {};
           for (const [key, value] of Object.entries(raw.params)) if (!COMMON_PARAMS.has(key)) own[key] = value;
-          const token = deps.sessions.tokenOf(request, raw.params[RequestParam.accessToken]?.trim() || undefined);
-          let session = call.auth === 'session' ? await deps.sessions.resolve(token) : undefined;
-          if (!session && token) session = await deps.sessions.resolve(token).catch(() => undefined);
           const parsed = call.params.safeParse(own);
-          if (!parsed.success) throw new ApiError('badParameter', {}, describeIssue(parsed.error));
+          if (!parsed.success) throw refusalOf(parsed.error);
           const ctx: CallContext = {
             locale,
             app: client,
@@ -109,6 +154,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouterDeps, routes: R
           const data = await handler(parsed.data as never, ctx);
           return reply.code(200).send(successEnvelope(locale, data));
         } catch (error) {
+          // An upload refused before its end: the rest of its body is not worth reading.
+          if (call.upload && !request.raw.complete) reply.header('connection', 'close');
           return sendError(request, reply, error, locale);
         }
       },
@@ -123,7 +170,7 @@ export function registerRoutes(app: FastifyInstance, deps: RouterDeps, routes: R
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown, locale: Locale) {
   if (error instanceof ApiError) {
     request.log.info({ errorName: error.errorName, detail: error.detail }, 'call refused');
-    return reply.code(error.httpStatus).send(errorEnvelope(locale, error.errorName, error.params, error.detail));
+    return reply.code(error.httpStatus).send(errorEnvelope(locale, error.errorName, error.params, error.publicDetail));
   }
   const code = (error as { code?: string }).code ?? '';
   if (

@@ -40,4 +40,21 @@ describe('what an operator’s tooling reads', () => {
     expect(reply.body).toMatch(/^process_resident_memory_bytes \d+/m);
     expect(reply.body).not.toContain('domainName');
   });
+
+  it('refuses the metrics to everyone in production without a token, unless the operator made them public', async () => {
+    const closed = await startTestServer({ NODE_ENV: 'production' });
+    const open = await startTestServer({ NODE_ENV: 'production', METRICS_PUBLIC: true });
+    try {
+      const refused = await closed.app.inject({ method: 'GET', url: '/metrics' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).not.toContain('smartlock_');
+      expect(closed.logs.join('')).toContain('METRICS_TOKEN');
+      const served = await open.app.inject({ method: 'GET', url: '/metrics' });
+      expect(served.statusCode).toBe(200);
+      expect(served.body).toMatch(/^smartlock_gateways_connected 0$/m);
+    } finally {
+      await closed.close();
+      await open.close();
+    }
+  });
 });

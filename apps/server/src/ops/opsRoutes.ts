@@ -15,11 +15,18 @@ function sameToken(given: string, wanted: string): boolean {
  * What an operator's tooling reads: GET /healthz (alive: the process answers and the database
  * does), GET /readyz (ready for traffic: the database and the device link are up; a closing
  * instance answers 503 so the load balancer drains it) and GET /metrics (Prometheus; with
- * METRICS_TOKEN set, only with `Authorization: Bearer <token>`).
+ * METRICS_TOKEN set, only with `Authorization: Bearer <token>`; without one, only where the
+ * metrics are public: outside production, or with METRICS_PUBLIC).
  */
 export function registerOpsRoutes(
   app: FastifyInstance,
-  deps: { database: Database; link: DeviceLink; metrics: Metrics; metricsToken: string | undefined },
+  deps: {
+    database: Database;
+    link: DeviceLink;
+    metrics: Metrics;
+    metricsToken: string | undefined;
+    metricsPublic: boolean;
+  },
 ): void {
   const { database, link, metrics } = deps;
   const databaseUp = async () => {
@@ -49,7 +56,16 @@ export function registerOpsRoutes(
       .send({ status: ready ? 'ready' : 'unavailable', ...checks });
   });
 
+  if (!deps.metricsToken && !deps.metricsPublic) {
+    app.log.warn('GET /metrics refuses every caller: set METRICS_TOKEN (or METRICS_PUBLIC=true to serve it to anyone)');
+  }
   app.get('/metrics', async (request, reply) => {
+    if (!deps.metricsToken && !deps.metricsPublic) {
+      return reply.code(403).header('cache-control', 'no-store').send({
+        status: 'forbidden',
+        reason: 'set METRICS_TOKEN, or METRICS_PUBLIC=true to serve the metrics to anyone',
+      });
+    }
     if (deps.metricsToken) {
       const given = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
       if (!sameToken(given, deps.metricsToken)) {

@@ -21,7 +21,10 @@ export interface PermissionRow {
   /** Exact call paths, and prefixes from `/card/*`. */
   paths: string[];
   prefixes: string[];
-  /** A parameter value the row is about ("with keyRight 1"), if any. */
+  /**
+   * A parameter value the row is about ("with keyRight 1"), if any; the value may name an object
+   * of the test's world ("on an administrator's key": keyId is the world's adminKeyId).
+   */
   condition?: { param: string; value: string };
   cells: Record<Role, Cell>;
   line: number;
@@ -59,11 +62,16 @@ export function parsePermissionTable(markdown: string): PermissionRow[] {
     if (cells.length !== ROLES.length + 1) throw new Error(`docs/permissions.md line ${i + 1}: ${cells.length} cells`);
     const calls = cells[0] as string;
     const tokens = [...calls.matchAll(/`(\/[A-Za-z/*]+)`/g)].map((m) => m[1] as string);
-    const condition = calls.match(/with `?([A-Za-z]+)`? ([0-9]+)/);
+    const withValue = calls.match(/with `?([A-Za-z]+)`? ([0-9]+)/);
+    const condition = withValue
+      ? { param: withValue[1] as string, value: withValue[2] as string }
+      : /on an administrator's key/.test(calls)
+        ? { param: 'keyId', value: 'adminKeyId' }
+        : undefined;
     rows.push({
       paths: tokens.filter((t) => !t.endsWith('/*')),
       prefixes: tokens.filter((t) => t.endsWith('/*')).map((t) => t.slice(0, -1)),
-      ...(condition ? { condition: { param: condition[1] as string, value: condition[2] as string } } : {}),
+      ...(condition ? { condition } : {}),
       cells: Object.fromEntries(ROLES.map((role, r) => [role, cellOf(cells[r + 1] as string, i + 1)])) as Record<
         Role,
         Cell

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { company, lock } from '@smartlock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 import { CONSOLE_CSP } from './securityHeaders';
@@ -36,6 +37,15 @@ describe('security headers', () => {
       expect(reply.headers['referrer-policy'], url).toBe('no-referrer');
       expect(reply.headers['content-security-policy'], url).toBeUndefined();
     }
+  });
+
+  it('lets no browser or proxy store an API reply, answered or refused', async () => {
+    const answered = await server.client().call(company.getCompanyInfo, { domainName: 'localhost' });
+    const refused = await server.client().call(lock.list, {});
+    const unknown = await server.app.inject({ method: 'GET', url: '/api/no/such/call' });
+    expect(answered.body.errorCode).toBe(0);
+    expect(refused.body.errorCode).not.toBe(0);
+    for (const reply of [answered, refused, unknown]) expect(reply.headers['cache-control']).toBe('no-store');
   });
 
   it('asks for HTTPS from then on only when the request came over HTTPS', async () => {

@@ -29,11 +29,14 @@ const EVERY_REPLY: Record<string, string> = {
 
 /**
  * Security headers on every reply; the console's CSP on every HTML page that does not bring its
- * own (the sandbox checkout has a stricter one); HSTS when the request came over HTTPS.
+ * own (the sandbox checkout has a stricter one); HSTS when the request came over HTTPS. API
+ * replies are never stored by a browser or a proxy (they carry an account's data), unless a
+ * route says otherwise (a face photo's own short private caching).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(EVERY_REPLY)) if (!reply.hasHeader(name)) reply.header(name, value);
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', CONSOLE_CSP);

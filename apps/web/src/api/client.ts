@@ -52,7 +52,7 @@ export class ApiClient {
     // Files are not parameters: the signature covers the fields only (docs/api.md).
     all[RequestParam.sign] = await signRequest(call.path, all, this.options.appSecret);
     const body = new URLSearchParams(all);
-    const multipart = call.method === 'POST' && call.multipart === true && files !== undefined;
+    const multipart = call.method === 'POST' && call.upload !== undefined && files !== undefined;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs ?? 30_000);
     const doFetch = this.options.fetch ?? fetch;
@@ -105,7 +105,7 @@ export class ApiClient {
   }
 
   /**
-   * An upload: a multipart call (the contract marks it `multipart`) whose fields are the
+   * An upload: a multipart call (the contract gives it an `upload`) whose fields are the
    * parameters and whose files are parts; the call's data, or a thrown CallFailure.
    */
   async upload<C extends CallDefinition>(
@@ -113,7 +113,7 @@ export class ApiClient {
     params: ParamsOf<C> | Params,
     files: UploadFiles,
   ): Promise<DataOf<C>> {
-    if (call.multipart !== true) throw new Error(`${call.path} takes no upload`);
+    if (call.upload === undefined) throw new Error(`${call.path} takes no upload`);
     const outcome = await this.outcome(call, params, files);
     if (!outcome.ok) throw new CallFailure(outcome.failure);
     return outcome.data;

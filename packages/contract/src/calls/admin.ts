@@ -3,7 +3,7 @@ import { valuesOf } from '../enums/define';
 import { AdminGroupQuery, GroupId } from '../enums/lock';
 import { pageSchema } from '../envelope';
 import { defineCall } from './define';
-import { idField, idListField, intField, oneOf, pageParams, requiredText, text } from './fields';
+import { idField, idListField, intField, oneOf, pageParams, remarkText, requiredText, text } from './fields';
 import { credentialValidity } from './lockCredential';
 
 /**
@@ -55,7 +55,7 @@ export const add = defineCall({
     countryCode: text(6).optional(),
     ...lockSelection,
     ...credentialValidity,
-    remarks: text(200).optional(),
+    remarks: remarkText(200).optional(),
   }),
   data: z.object({ adminUid: z.number().int(), count: z.number().int() }),
 });

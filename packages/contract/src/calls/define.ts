@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorName } from '../errors';
 
 /** Who may make a call: anyone signed by a known app, or only a logged-in user. */
 export type CallAuth = 'public' | 'session';
@@ -12,8 +13,19 @@ export interface CallDefinition<P extends z.ZodType = z.ZodType, D extends z.Zod
   readonly summary: string;
   readonly params: P;
   readonly data: D;
-  /** Takes a multipart body (uploads). */
-  readonly multipart?: boolean;
+  /**
+   * Takes a multipart body: the signed parameters as fields first, then one file in `part`, at
+   * most `maxBytes` (the server reads no file before the caller is checked, and no more than this).
+   */
+  readonly upload?: Upload;
+}
+
+export interface Upload {
+  /** The file's part name ("photo", "avatar"). */
+  readonly part: string;
+  readonly maxBytes: number;
+  /** The catalogue error for a file over `maxBytes`, with the cap as its `megabytes` parameter. */
+  readonly tooLarge: ErrorName;
 }
 
 export function defineCall<P extends z.ZodType, D extends z.ZodType>(call: CallDefinition<P, D>): CallDefinition<P, D> {

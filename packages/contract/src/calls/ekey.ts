@@ -3,8 +3,20 @@ import { eKeyCycleSchema } from '../credentials/eKeyCredential';
 import { EKeyAuthorized, ValidityType } from '../enums/credential';
 import { valuesOf } from '../enums/define';
 import { pageSchema } from '../envelope';
+import { PHOTO_MAX_BYTES } from '../validation/photo';
 import { defineCall } from './define';
-import { emptyData, flagField, idField, idListField, jsonField, oneOf, pageParams, requiredText, text } from './fields';
+import {
+  emptyData,
+  flagField,
+  idField,
+  idListField,
+  jsonField,
+  oneOf,
+  pageParams,
+  remarkText,
+  requiredText,
+  text,
+} from './fields';
 import { cycleField, validityParams } from './validityFields';
 
 /** How an eKey is valid: the validity type, its dates and, for cyclic keys, the weekly cycle. */
@@ -19,7 +31,7 @@ const validity = {
 const grant = {
   ...validity,
   keyName: text(50).optional(),
-  remarks: text(200).optional(),
+  remarks: remarkText(200).optional(),
   /** May the recipient unlock remotely (through a gateway or an unlock link). */
   remoteEnable: flagField.default(false),
   /** Send as an authorized administrator of the lock (EKeyAuthorized: 1 yes). Owner only. */
@@ -169,7 +181,7 @@ export const update = defineCall({
   summary: "Change an eKey's name, remarks and remote-unlock permission.",
   params: keyTarget.extend({
     keyName: text(50).optional(),
-    remarks: text(200).optional(),
+    remarks: remarkText(200).optional(),
     remoteEnable: flagField.optional(),
   }),
   data: emptyData,
@@ -218,6 +230,12 @@ export const heldKey = keyBasics.extend({
   lockMac: z.string(),
   /** The signed credential the app shows the lock over Bluetooth (docs/credentials.md). */
   credential: z.string().nullable(),
+  /**
+   * When the lock stops accepting that credential (epoch ms, by the lock's clock): the key's end or
+   * the lock's maximum credential age after issue, whichever first. The app syncs before then for
+   * a fresh one; null with no credential.
+   */
+  credentialNotAfter: z.number().nullable(),
   /** The lock asks for the holder's face identification now, before the key is used (/ekey/faceAuth). */
   faceAuthRequired: z.boolean(),
 });
@@ -227,7 +245,7 @@ export const faceAuth = defineCall({
   path: '/ekey/faceAuth',
   method: 'POST',
   auth: 'session',
-  multipart: true,
+  upload: { part: 'photo', maxBytes: PHOTO_MAX_BYTES, tooLarge: 'photoTooLarge' },
   summary:
     "The holder's face identification before using a key on a lock that asks for it (its face identify switch on), as often as the lock's frequency says: a photo with one clear frontal face (part `photo`), checked as a face credential's is, uses one unit of the lock owner's face identification balance (faceIdentifyBalanceEmpty). When none is due, nothing is checked or used (`identified` false). Answers when the next one is due (null: never).",
   params: z.object({ keyId: idField }),
@@ -239,7 +257,7 @@ export const sync = defineCall({
   method: 'POST',
   auth: 'session',
   summary:
-    "The eKey holder's app connects: keys sent to the caller's account before it registered are claimed, pending freezes, unfreezes, deletions and resets take effect, ended keys become overdue, and every key comes back with its signed credential when it may open the lock.",
+    "The eKey holder's app connects: keys sent to the caller's account before it registered are claimed, pending freezes, unfreezes, deletions and resets take effect, ended keys become overdue, and every key comes back with its signed credential when it may open the lock, issued afresh on every sync and valid until credentialNotAfter (the key's end or the lock's maximum credential age, whichever first).",
   params: z.object({}),
   data: z.object({ list: z.array(heldKey) }),
 });

@@ -25,18 +25,49 @@ export const flagField = z
   .union([z.boolean(), z.enum(['0', '1', 'true', 'false'])])
   .transform((v) => v === true || v === '1' || v === 'true');
 
-/** Control characters text never carries (tab, line feed and carriage return are allowed). */
+/** Control characters (C0, DEL, C1): a name is one line, so none of them, line breaks included. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const NAME_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/;
+/** Control characters a multi-line remark never carries (it keeps tabs and line breaks). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+const REMARK_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * Bidirectional embeddings, overrides and isolates: they reorder how the text after them is
+ * shown, so "invoice\u202etxt.exe" would read as another name than it is.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 
-const withoutControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+/** The refusal of such text: the catalogue's invalidCharacters (the server answers with it). */
+const invalidCharacters = (controls: RegExp) =>
+  [
+    (value: string) => !controls.test(value) && !BIDI_CONTROLS.test(value),
+    { message: 'control or text-direction characters', params: { error: 'invalidCharacters' } },
+  ] as const;
 
-/** Text up to `max` characters, trimmed, without control characters. */
-export const text = (max: number) => z.string().trim().max(max).refine(withoutControlCharacters, 'control characters');
+/** A name or other one-line text up to `max` characters, trimmed: no control or text-direction characters. */
+export const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine(...invalidCharacters(NAME_CONTROLS));
 
-/** Required, non-empty text. */
+/** Required, non-empty one-line text. */
 export const requiredText = (max: number) =>
-  z.string().trim().min(1).max(max).refine(withoutControlCharacters, 'control characters');
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .refine(...invalidCharacters(NAME_CONTROLS));
+
+/** A remark: text that may span lines (tabs and line breaks kept), without other control or text-direction characters. */
+export const remarkText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine(...invalidCharacters(REMARK_CONTROLS));
 
 export const emptyData = z.object({});
 

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { PasscodeVersion } from '../enums/credential';
 import { valuesOf } from '../enums/define';
-import { AUTO_LOCK_SECONDS, LockQueryType, LockSetting, ParkingLockAction } from '../enums/lock';
+import {
+  AUTO_LOCK_SECONDS,
+  EKEY_CREDENTIAL_MAX_AGE_DAYS,
+  LockQueryType,
+  LockSetting,
+  ParkingLockAction,
+} from '../enums/lock';
 import { pageSchema } from '../envelope';
 import { passagePeriodSchema } from '../validation/passageMode';
 import { defineCall } from './define';
@@ -13,6 +19,7 @@ import {
   jsonField,
   oneOf,
   pageParams,
+  remarkText,
   requiredText,
   text,
   transferConfirmation,
@@ -49,7 +56,7 @@ export const initialize = defineCall({
     battery: intField.pipe(z.number().min(0).max(100)).optional(),
     /** The auto-lock time the lock came with (seconds; 0 none), as the app reads it when pairing. */
     autoLockTime: intField.pipe(z.number().int().min(0).max(AUTO_LOCK_SECONDS.max)).optional(),
-    remark: text(200).optional(),
+    remark: remarkText(200).optional(),
   }),
   data: z.object({ lockId: z.number().int(), lockSecret: z.string() }),
 });
@@ -227,6 +234,8 @@ export const detail = defineCall({
     roomStatus: z.number().int(),
     /** DaylightSavingReminder: 1 enter, 2 exit, 3 do not remind. */
     daylightSavingReminder: z.number().int(),
+    /** The longest an eKey credential for this lock lives, in days (the owner's setting; docs/credentials.md). */
+    eKeyCredentialMaxAgeDays: z.number().int(),
     /** A car-park lock's barrier, or null. */
     parking: z.string().nullable(),
     gateways: z.array(
@@ -270,6 +279,15 @@ export const setAutoLockTime = defineCall({
   summary: `Set the auto-lock time (${AUTO_LOCK_SECONDS.min} to ${AUTO_LOCK_SECONDS.max} seconds) through the lock's gateway; saved when the lock confirms.`,
   params: lockTarget.extend({ seconds: intField }),
   data: remoteOperation,
+});
+
+export const setEKeyCredentialMaxAge = defineCall({
+  path: '/lock/setEKeyCredentialMaxAge',
+  method: 'POST',
+  auth: 'session',
+  summary: `The longest an eKey credential for the lock lives (${EKEY_CREDENTIAL_MAX_AGE_DAYS.min} to ${EKEY_CREDENTIAL_MAX_AGE_DAYS.max} whole days; ${EKEY_CREDENTIAL_MAX_AGE_DAYS.default} until set): every credential a holder's app syncs ends at its key's end or this long after issue, whichever first, so a deleted or frozen key stops opening a lock no gateway reaches within this age. The cloud's own setting, saved at once (the lock is not asked). The lock's owner only.`,
+  params: lockTarget.extend({ days: intField }),
+  data: emptyData,
 });
 
 export const changeTimezoneRawOffset = defineCall({

@@ -4,8 +4,19 @@ import { FaceIdentifyFrequency, FingerprintDeviceType } from '../enums/account';
 import { CardType, LOCK_CREDENTIAL_KINDS, type LockCredentialKind, ValidityType } from '../enums/credential';
 import { valuesOf } from '../enums/define';
 import { pageSchema } from '../envelope';
+import { PHOTO_MAX_BYTES } from '../validation/photo';
 import { defineCall } from './define';
-import { emptyData, idField, idListField, jsonField, oneOf, pageParams, requiredText, text } from './fields';
+import {
+  emptyData,
+  idField,
+  idListField,
+  jsonField,
+  oneOf,
+  pageParams,
+  remarkText,
+  requiredText,
+  text,
+} from './fields';
 import { remoteOperation } from './remoteOperation';
 import { cycleField, validityParams } from './validityFields';
 
@@ -60,7 +71,7 @@ export const credentialValidity = {
 
 const naming = {
   name: text(50).optional(),
-  remark: text(200).optional(),
+  remark: remarkText(200).optional(),
 };
 
 const credentialTarget = z.object({ credentialId: idField });
@@ -188,14 +199,14 @@ export const face = {
     path: '/face/add',
     method: 'POST',
     auth: 'session',
-    multipart: true,
+    upload: { part: 'photo', maxBytes: PHOTO_MAX_BYTES, tooLarge: 'photoTooLarge' },
     summary:
       "Add a face from a photo (part `photo`: jpg, png or bmp, at most 2 MB) with the holder's name and ID number. The server checks for exactly one clear, frontal face on a plain background before anything goes to the lock.",
     params: z.object({
       lockId: idField,
       name: requiredText(50),
       idNumber: requiredText(20),
-      remark: text(200).optional(),
+      remark: remarkText(200).optional(),
       ...credentialValidity,
     }),
     data: withOperation,
@@ -204,7 +215,7 @@ export const face = {
     path: '/face/checkPhoto',
     method: 'POST',
     auth: 'session',
-    multipart: true,
+    upload: { part: 'photo', maxBytes: PHOTO_MAX_BYTES, tooLarge: 'photoTooLarge' },
     summary: 'Check a face photo (part `photo`) without adding it: the same rules as /face/add.',
     params: z.object({}),
     data: z.object({ width: z.number().int(), height: z.number().int() }),

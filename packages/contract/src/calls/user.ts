@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ValidationCodeChannel, ValidationCodeType } from '../enums/account';
 import { valuesOf } from '../enums/define';
+import { SLIDER_TRACK } from '../sliderTrack';
 import { defineCall } from './define';
 import { emptyData, flagField, intField, oneOf, requiredText, text } from './fields';
 
@@ -80,7 +81,8 @@ export const getSliderVerifyImg = defineCall({
   path: '/user/getSliderVerifyImg',
   method: 'GET',
   auth: 'public',
-  summary: 'A slider puzzle: a background with a gap and the piece that fills it, both PNG data URLs.',
+  summary:
+    "A slider puzzle: a background with gaps of the piece's shape along the piece's row (one true, the others decoys) and the piece that fills the true one, both PNG data URLs.",
   params: z.object({}),
   data: z.object({
     sliderId: z.string(),
@@ -100,8 +102,8 @@ export const isSliderValid = defineCall({
   method: 'POST',
   auth: 'public',
   summary:
-    "Check a slider answer (the piece's left edge in pixels). One answer per puzzle; a right one yields a single-use slider token.",
-  params: z.object({ sliderId: requiredText(64), x: intField }),
+    "Check a slider answer (the piece's left edge in pixels) and the drag that gave it (track: the piece's x over time, see sliderTrack.ts); a drag no hand makes is refused like a wrong answer. One answer per puzzle; a right one yields a single-use slider token.",
+  params: z.object({ sliderId: requiredText(64), x: intField, track: text(SLIDER_TRACK.maxChars).optional() }),
   data: z.object({ sliderToken: z.string(), expiresIn: z.number().int() }),
 });
 
@@ -180,7 +182,7 @@ export const updateUserInfo = defineCall({
   path: '/user/updateUserInfo',
   method: 'POST',
   auth: 'session',
-  multipart: true,
+  upload: { part: 'avatar', maxBytes: AVATAR_MAX_BYTES, tooLarge: 'photoTooLarge' },
   summary: `Change the logged-in user's nickname, country or region (an ISO country id of the country list), and avatar (an optional multipart part "avatar": a JPEG, PNG or WebP image up to ${AVATAR_MAX_BYTES / 1_048_576} MB, or removeAvatar=1). Answers the user info as /user/getInfo does.`,
   params: z.object({
     nickname: text(50).optional(),

@@ -380,3 +380,41 @@ describe('a stranger', () => {
     expect((await stranger.call(lock.detail, { lockId: delta })).body.errorCode).toBe(ERRORS.noPermission.code);
   });
 });
+
+describe('administrators’ keys are the owner’s to decide', () => {
+  it('an administrator cannot thaw, freeze, shorten, edit or delete another administrator’s key', async () => {
+    const echo = await addLock(owner, 'Echo door');
+    await ok(owner.call(admin.add, { receiverUsername: ADMIN_A, lockIds: `${echo}` }));
+    await ok(owner.call(admin.add, { receiverUsername: ADMIN_B, lockIds: `${echo}` }));
+    const [bKey] = await db()
+      .select()
+      .from(ekeys)
+      .where(and(eq(ekeys.lockId, echo), eq(ekeys.recipientId, bUid), eq(ekeys.keyRight, EKeyAuthorized.yes)));
+    const keyId = bKey?.id as number;
+    // The owner freezes B's key; A tries to overrule the owner in every way.
+    await ok(owner.call(ekey.freeze, { keyId }));
+    const frozen = (await db().select().from(ekeys).where(eq(ekeys.id, keyId)))[0];
+    const soon = Date.now() + 60_000;
+    const attempts: [CallDefinition, Record<string, string | number>][] = [
+      [ekey.unfreeze, { keyId }],
+      [ekey.freeze, { keyId }],
+      [ekey.changePeriod, { keyId, validityType: ValidityType.limited, startDate: Date.now() - HOUR, endDate: soon }],
+      [ekey.update, { keyId, keyName: 'Overruled' }],
+      [ekey.remove, { keyId }],
+    ];
+    for (const [call, params] of attempts) {
+      expect((await adminA.call(call, params)).body.errorCode, call.path).toBe(ERRORS.noPermission.code);
+    }
+    expect((await db().select().from(ekeys).where(eq(ekeys.id, keyId)))[0]).toEqual(frozen);
+    // Nor their own: an administrator's key changes only by the owner.
+    const [aKey] = await db()
+      .select()
+      .from(ekeys)
+      .where(and(eq(ekeys.lockId, echo), eq(ekeys.recipientId, aUid), eq(ekeys.keyRight, EKeyAuthorized.yes)));
+    expect((await adminA.call(ekey.update, { keyId: aKey?.id as number, keyName: 'Mine' })).body.errorCode).toBe(
+      ERRORS.noPermission.code,
+    );
+    // The owner still decides.
+    await ok(owner.call(ekey.unfreeze, { keyId }));
+  });
+});

@@ -176,7 +176,9 @@ export class EKeyService {
 
   /**
    * A key the caller may change: one on a lock they manage; for freezing and unfreezing also one
-   * they sent (spec section 6: a sender may freeze or thaw the keys they issued).
+   * they sent (spec section 6: a sender may freeze or thaw the keys they issued). An
+   * administrator's key is the owner's alone to change: no administrator freezes, thaws,
+   * shortens, edits or deletes another's (or their own) — docs/permissions.md.
    */
   private async changeableKey(
     userId: number,
@@ -191,6 +193,9 @@ export class EKeyService {
       manager = await credentialManager(this.db, userId, key.lockId);
     } catch (error) {
       if (!senderMay || key.senderId !== userId) throw error;
+    }
+    if (key.keyRight === EKeyAuthorized.yes && manager?.role !== 'owner') {
+      throw new ApiError('noPermission', {}, "an administrator's key is the owner's to change");
     }
     if (key.status === EKeyStatus.deleted || key.status === EKeyStatus.reset) throw new ApiError('ekeyNotFound');
     return { key, manager };
@@ -327,11 +332,10 @@ export class EKeyService {
 
   /**
    * Deletes a key. An authorized administrator's key takes with it the keys that administrator
-   * sent on the lock (spec section 4); only the owner deletes an administrator's key.
+   * sent on the lock (spec section 4); only the owner deletes an administrator's key (`changeableKey`).
    */
   async remove(userId: number, keyId: number): Promise<void> {
-    const { key, manager } = await this.changeableKey(userId, keyId);
-    if (key.keyRight === EKeyAuthorized.yes && manager) requireOwner(manager);
+    const { key } = await this.changeableKey(userId, keyId);
     if ((ENDED_EKEY_STATUSES as readonly string[]).includes(key.status)) throw new ApiError('ekeyStateConflict');
     await this.removeKeys(userId, [key]);
   }

@@ -47,7 +47,7 @@ export function registerRecordExportRoute(
       return reply
         .code(error.httpStatus)
         .header('cache-control', 'no-store')
-        .send(errorEnvelope(locale, error.errorName, error.params, error.detail));
+        .send(errorEnvelope(locale, error.errorName, error.params, error.publicDetail));
     }
   });
 }

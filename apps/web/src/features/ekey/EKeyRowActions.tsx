@@ -11,14 +11,13 @@ import {
 import { Button, Dropdown, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { eKeyRowActions } from './ekeyStatus';
+import type { EKeyRowActions as Allowed } from './ekeyStatus';
 
 export type EKeyAction = 'freeze' | 'unfreeze' | 'validity' | 'edit' | 'noticeEmail' | 'noticeSms' | 'delete';
 
-/** An eKey row's actions, as its status allows, under one menu. */
-export function EKeyRowActions({ status, onAction }: { status: string; onAction: (action: EKeyAction) => void }) {
+/** An eKey row's actions, those allowed (by its status and who looks: `eKeyRowActions`), under one menu. */
+export function EKeyRowActions({ allowed, onAction }: { allowed: Allowed; onAction: (action: EKeyAction) => void }) {
   const { t } = useTranslation();
-  const allowed = eKeyRowActions(status);
   const item = (key: EKeyAction, icon: ReactNode, label: string, danger = false) => ({
     key,
     icon,
@@ -32,6 +31,10 @@ export function EKeyRowActions({ status, onAction }: { status: string; onAction:
       ? [
           item('validity', <ClockCircleOutlined />, t('ekey.action.changeValidity')),
           item('edit', <EditOutlined />, t('ekey.action.edit')),
+        ]
+      : []),
+    ...(allowed.notice
+      ? [
           item('noticeEmail', <MailOutlined />, t('ekey.action.noticeEmail')),
           item('noticeSms', <MessageOutlined />, t('ekey.action.noticeSms')),
         ]

@@ -8,7 +8,7 @@ import {
   SyncOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { LockRole } from '@smartlock/contract';
+import { EKeyAuthorized, LockRole } from '@smartlock/contract';
 import { Button, Dropdown, Flex, type MenuProps, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ import { EKeyRowActions } from './EKeyRowActions';
 import { ekeyColumns } from './ekeyColumns';
 import { issueEKeyBatchPath, issueEKeyPath } from './ekeyPaths';
 import { type EKeyItem, useEKeys } from './ekeyQueries';
+import { eKeyRowActions } from './ekeyStatus';
 import { useEKeyActions } from './useEKeyActions';
 
 type Dialog = { kind: 'validity' | 'edit'; item: EKeyItem } | { kind: 'deleteAll' };
@@ -51,7 +52,7 @@ export function EKeyTab({ detail }: { detail: LockDetail }) {
         <Space size={4} wrap>
           <RecordsLink lockId={lockId} param="keyId" value={item.keyId} />
           <EKeyRowActions
-            status={item.keyStatus}
+            allowed={eKeyRowActions(item.keyStatus, item.keyRight === EKeyAuthorized.yes && !owner)}
             onAction={(action) => {
               if (action === 'freeze') void actions.freeze(item);
               else if (action === 'unfreeze') void actions.unfreeze(item);
@@ -63,7 +64,7 @@ export function EKeyTab({ detail }: { detail: LockDetail }) {
           />
         </Space>
       )),
-    [t, i18n.language, actions, lockId],
+    [t, i18n.language, actions, lockId, owner],
   );
 
   const bulkItems: MenuProps['items'] = [

@@ -25,18 +25,51 @@ describe('eKey statuses', () => {
   });
 
   it('offer freeze or unfreeze as the status allows', () => {
-    expect(eKeyRowActions(EKeyStatus.normal)).toEqual({ freeze: true, unfreeze: false, change: true, remove: true });
-    expect(eKeyRowActions(EKeyStatus.frozen)).toEqual({ freeze: false, unfreeze: true, change: true, remove: true });
+    expect(eKeyRowActions(EKeyStatus.normal)).toEqual({
+      freeze: true,
+      unfreeze: false,
+      change: true,
+      notice: true,
+      remove: true,
+    });
+    expect(eKeyRowActions(EKeyStatus.frozen)).toMatchObject({
+      freeze: false,
+      unfreeze: true,
+      change: true,
+      remove: true,
+    });
     expect(eKeyRowActions(EKeyStatus.freezing)).toMatchObject({ freeze: false, unfreeze: true });
     expect(eKeyRowActions(EKeyStatus.unfreezing)).toMatchObject({ freeze: true, unfreeze: false });
-    expect(eKeyRowActions(EKeyStatus.overdue)).toEqual({ freeze: false, unfreeze: false, change: true, remove: true });
-    expect(eKeyRowActions(EKeyStatus.reset)).toEqual({ freeze: false, unfreeze: false, change: false, remove: true });
+    expect(eKeyRowActions(EKeyStatus.overdue)).toMatchObject({
+      freeze: false,
+      unfreeze: false,
+      change: true,
+      remove: true,
+    });
+    expect(eKeyRowActions(EKeyStatus.reset)).toEqual({
+      freeze: false,
+      unfreeze: false,
+      change: false,
+      notice: false,
+      remove: true,
+    });
     expect(eKeyRowActions(EKeyStatus.deleted)).toEqual({
       freeze: false,
       unfreeze: false,
       change: false,
+      notice: false,
       remove: false,
     });
     expect(eKeyRowActions(EKeyStatus.deleting).remove).toBe(false);
+  });
+  it('leave an administrator’s key to the owner: another administrator may only send its notice again', () => {
+    expect(eKeyRowActions(EKeyStatus.frozen, true)).toEqual({
+      freeze: false,
+      unfreeze: false,
+      change: false,
+      notice: true,
+      remove: false,
+    });
+    expect(eKeyRowActions(EKeyStatus.normal, true)).toMatchObject({ freeze: false, change: false, remove: false });
   });
 });

@@ -38,8 +38,10 @@ export function eKeyStatusColor(status: string): string {
 export interface EKeyRowActions {
   freeze: boolean;
   unfreeze: boolean;
-  /** Change validity, edit name, remarks and remote unlock, send its notice. */
+  /** Change validity, edit name, remarks and remote unlock. */
   change: boolean;
+  /** Send its notice again. */
+  notice: boolean;
   remove: boolean;
 }
 
@@ -56,10 +58,12 @@ const LIVE: ReadonlySet<string> = new Set<string>([
 /**
  * A key in use (or waiting for its holder, or being changed) can be frozen; a frozen or freezing
  * one unfrozen. Keys that are deleted, reset, or on their way there can only be deleted (from the
- * list); a deleted one not even that.
+ * list); a deleted one not even that. An administrator's key is the owner's to decide: shown to
+ * another administrator (`ownersToDecide`), it offers only its notice.
  */
-export function eKeyRowActions(status: string): EKeyRowActions {
+export function eKeyRowActions(status: string, ownersToDecide = false): EKeyRowActions {
   const live = LIVE.has(status);
+  if (ownersToDecide) return { freeze: false, unfreeze: false, change: false, notice: live, remove: false };
   return {
     freeze:
       status === EKeyStatus.normal ||
@@ -68,6 +72,7 @@ export function eKeyRowActions(status: string): EKeyRowActions {
       status === EKeyStatus.waitingAccept,
     unfreeze: status === EKeyStatus.frozen || status === EKeyStatus.freezing,
     change: live,
+    notice: live,
     remove: status !== EKeyStatus.deleted && status !== EKeyStatus.deleting,
   };
 }
