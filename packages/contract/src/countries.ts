@@ -1,10 +1,4 @@
-import {
-  type CountryCode,
-  getCountries,
-  getCountryCallingCode,
-  parsePhoneNumberFromString,
-} from 'libphonenumber-js/min';
-import metadata from 'libphonenumber-js/min/metadata';
+import { COUNTRY_CALLING_CODES, MAIN_COUNTRY_OF_CALLING_CODE } from './callingCodes';
 
 export interface Country {
   /** ISO 3166-1 alpha-2; the user's countryId. */
@@ -14,22 +8,20 @@ export interface Country {
 }
 
 /** Every country with a calling code, for the country-code picker; names come from Intl. */
-export const COUNTRIES: readonly Country[] = getCountries().map((id) => ({
+export const COUNTRIES: readonly Country[] = COUNTRY_CALLING_CODES.map(([id, digits]) => ({
   id,
-  callingCode: `+${getCountryCallingCode(id)}`,
+  callingCode: `+${digits}`,
 }));
 
 const IDS = new Set(COUNTRIES.map((c) => c.id));
 
-export function isCountryId(id: string): id is CountryCode {
+export function isCountryId(id: string): boolean {
   return IDS.has(id);
 }
 
 /** The main country of a calling code: "+61" to "AU", "+1" to "US". */
 export function countryForCallingCode(callingCode: string): string | undefined {
-  const digits = callingCode.replace(/^\+/, '');
-  const byCode = (metadata as unknown as { country_calling_codes: Record<string, string[]> }).country_calling_codes;
-  return byCode[digits]?.[0];
+  return MAIN_COUNTRY_OF_CALLING_CODE[callingCode.replace(/^\+/, '')];
 }
 
 const displayNames = new Map<string, Intl.DisplayNames>();
@@ -46,15 +38,4 @@ export function countryName(id: string, locale: string): string {
   } catch {
     return id;
   }
-}
-
-/** The country a mobile number (E.164) belongs to: "+61412345678" to "AU". */
-export function countryOfMobile(e164: string): string | undefined {
-  return parsePhoneNumberFromString(e164)?.country;
-}
-
-/** The calling code of a mobile number (E.164): "+61412345678" to "+61". */
-export function callingCodeOfMobile(e164: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(e164);
-  return parsed ? `+${parsed.countryCallingCode}` : undefined;
 }

@@ -1,4 +1,4 @@
-import { type CallDefinition, type DataOf, type ParamsOf, RequestParam, signRequest } from '@smartlock/contract';
+import { type CallRef, type DataOf, type ParamsOf, RequestParam, signRequest } from '@smartlock/contract';
 import { type Failure, interpretAll, interpretReply, type Outcome, type RawReply } from './interpret';
 
 /** A failed call, carrying the mapped failure for the console's one reaction. */
@@ -38,7 +38,7 @@ export class ApiClient {
     return this.lastTimestamp;
   }
 
-  private async send(call: CallDefinition, params: Params, files?: UploadFiles): Promise<RawReply> {
+  private async send(call: CallRef, params: Params, files?: UploadFiles): Promise<RawReply> {
     const all: Record<string, string> = {};
     for (const [key, value] of Object.entries(params)) {
       if (value !== undefined && value !== null)
@@ -85,7 +85,7 @@ export class ApiClient {
     }
   }
 
-  async outcome<C extends CallDefinition>(
+  async outcome<C extends CallRef>(
     call: C,
     params: ParamsOf<C> | Params = {},
     files?: UploadFiles,
@@ -98,7 +98,7 @@ export class ApiClient {
   }
 
   /** The call's data, or a thrown CallFailure. */
-  async call<C extends CallDefinition>(call: C, params: ParamsOf<C> | Params = {}): Promise<DataOf<C>> {
+  async call<C extends CallRef>(call: C, params: ParamsOf<C> | Params = {}): Promise<DataOf<C>> {
     const outcome = await this.outcome(call, params);
     if (!outcome.ok) throw new CallFailure(outcome.failure);
     return outcome.data;
@@ -108,11 +108,7 @@ export class ApiClient {
    * An upload: a multipart call (the contract gives it an `upload`) whose fields are the
    * parameters and whose files are parts; the call's data, or a thrown CallFailure.
    */
-  async upload<C extends CallDefinition>(
-    call: C,
-    params: ParamsOf<C> | Params,
-    files: UploadFiles,
-  ): Promise<DataOf<C>> {
+  async upload<C extends CallRef>(call: C, params: ParamsOf<C> | Params, files: UploadFiles): Promise<DataOf<C>> {
     if (call.upload === undefined) throw new Error(`${call.path} takes no upload`);
     const outcome = await this.outcome(call, params, files);
     if (!outcome.ok) throw new CallFailure(outcome.failure);
@@ -120,7 +116,7 @@ export class ApiClient {
   }
 
   /** Several calls that succeed together only if every one succeeds. */
-  async all<C extends CallDefinition>(call: C, many: (ParamsOf<C> | Params)[]): Promise<DataOf<C>[]> {
+  async all<C extends CallRef>(call: C, many: (ParamsOf<C> | Params)[]): Promise<DataOf<C>[]> {
     const outcome = interpretAll(await Promise.all(many.map((params) => this.outcome(call, params))));
     if (!outcome.ok) throw new CallFailure(outcome.failure);
     return outcome.data;

@@ -1,4 +1,5 @@
-import { company, LOCALES, type Locale, localesFor } from '@smartlock/contract';
+import { LOCALES, type Locale, localesFor } from '@smartlock/contract';
+import { company } from '@smartlock/contract/refs';
 import { QueryClient } from '@tanstack/react-query';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { ApiClient } from '../api/client';

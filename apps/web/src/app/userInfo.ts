@@ -1,4 +1,4 @@
-import { user } from '@smartlock/contract';
+import { user } from '@smartlock/contract/refs';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useConsole } from './context';

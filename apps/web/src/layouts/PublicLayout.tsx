@@ -1,4 +1,4 @@
-import { Layout, Typography, theme } from 'antd';
+import { theme } from 'antd';
 import { Outlet } from 'react-router';
 import { useConsole } from '../app/context';
 import { BrandMark } from './BrandMark';
@@ -12,10 +12,10 @@ export function PublicLayout() {
     ? `center / cover no-repeat url(${brand.backgroundUrl})`
     : `linear-gradient(135deg, ${token.colorPrimaryBg} 0%, ${token.colorBgLayout} 55%, ${token.colorPrimaryBgHover} 100%)`;
   return (
-    <Layout style={{ minHeight: '100vh', background }}>
-      <Layout.Header
+    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background }}>
+      <header
         style={{
-          background: 'transparent',
+          height: 64,
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'space-between',
@@ -24,17 +24,18 @@ export function PublicLayout() {
       >
         <BrandMark />
         <LanguageSwitcher />
-      </Layout.Header>
-      <Layout.Content
-        style={{ display: 'flex', justifyContent: 'center', alignItems: 'flex-start', padding: '32px 16px' }}
+      </header>
+      <main
+        id="main"
+        style={{ flex: 1, display: 'flex', justifyContent: 'center', alignItems: 'flex-start', padding: '32px 16px' }}
       >
         <div style={{ width: '100%', maxWidth: 440 }}>
           <Outlet />
         </div>
-      </Layout.Content>
-      <Layout.Footer style={{ background: 'transparent', textAlign: 'center' }}>
-        <Typography.Text type="secondary">{brand.copyright}</Typography.Text>
-      </Layout.Footer>
-    </Layout>
+      </main>
+      <footer style={{ padding: '24px 50px', textAlign: 'center', color: token.colorTextSecondary }}>
+        {brand.copyright}
+      </footer>
+    </div>
   );
 }

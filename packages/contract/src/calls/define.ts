@@ -32,6 +32,36 @@ export function defineCall<P extends z.ZodType, D extends z.ZodType>(call: CallD
   return call;
 }
 
-export type ParamsOf<C> = C extends CallDefinition<infer P, z.ZodType> ? z.input<P> : never;
+/**
+ * A call as a client needs it to send one: where, how, who may, what it uploads. Its types (of
+ * parameters and data) come along from the definition `C`; its schemas do not, so the browser's
+ * pages need not load the schema library (src/callRefs.ts holds every call's).
+ */
+export interface CallRef<C extends CallDefinition = CallDefinition> {
+  readonly path: C['path'];
+  readonly method: C['method'];
+  readonly auth: CallAuth;
+  readonly upload?: Upload;
+  /** Types only: never there at run time. */
+  readonly definition?: C;
+}
+
+export function isCallDefinition(value: unknown): value is CallDefinition {
+  return typeof value === 'object' && value !== null && 'path' in value && 'method' in value && 'params' in value;
+}
+
+/** A definition's reference: what the browser keeps of it. */
+export function refOf(call: CallDefinition): Omit<CallRef, 'definition'> {
+  return {
+    path: call.path,
+    method: call.method,
+    auth: call.auth,
+    ...(call.upload ? { upload: call.upload } : {}),
+  };
+}
+
+export type ParamsOf<C> =
+  C extends CallDefinition<infer P, z.ZodType> ? z.input<P> : C extends CallRef<infer D> ? ParamsOf<D> : never;
 export type ParsedParamsOf<C> = C extends CallDefinition<infer P, z.ZodType> ? z.output<P> : never;
-export type DataOf<C> = C extends CallDefinition<z.ZodType, infer D> ? z.output<D> : never;
+export type DataOf<C> =
+  C extends CallDefinition<z.ZodType, infer D> ? z.output<D> : C extends CallRef<infer E> ? DataOf<E> : never;

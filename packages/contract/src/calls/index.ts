@@ -1,6 +1,6 @@
 import * as admin from './admin';
 import * as company from './company';
-import type { CallDefinition } from './define';
+import { type CallDefinition, type CallRef, isCallDefinition } from './define';
 import * as ekey from './ekey';
 import * as gateway from './gateway';
 import * as group from './group';
@@ -54,10 +54,7 @@ export {
 };
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {
-  return Object.values(module).filter(
-    (value): value is CallDefinition =>
-      typeof value === 'object' && value !== null && 'path' in value && 'method' in value && 'params' in value,
-  );
+  return Object.values(module).filter(isCallDefinition);
 }
 
 /** Every call of the API, for the server's router, the docs and the OpenAPI document. */
@@ -80,3 +77,12 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(map),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];
+
+const BY_PATH = new Map(ALL_CALLS.map((call) => [call.path, call]));
+
+/** The whole definition (with its schemas) of a call known by its reference. */
+export function definitionOf<C extends CallDefinition>(ref: CallRef<C>): C {
+  const call = BY_PATH.get(ref.path);
+  if (!call) throw new Error(`no call ${ref.path}`);
+  return call as C;
+}

@@ -3,6 +3,17 @@ import { AccountType, BrandAccountType, DEFAULT_COUNTRY_CODE } from '../enums/ac
 import type { ValueOf } from '../enums/define';
 import { fail, OK, type Verdict } from './result';
 
+/** The country a mobile number (E.164) belongs to: "+61412345678" to "AU". */
+export function countryOfMobile(e164: string): string | undefined {
+  return parsePhoneNumberFromString(e164)?.country;
+}
+
+/** The calling code of a mobile number (E.164): "+61412345678" to "+61". */
+export function callingCodeOfMobile(e164: string): string | undefined {
+  const parsed = parsePhoneNumberFromString(e164);
+  return parsed ? `+${parsed.countryCallingCode}` : undefined;
+}
+
 /** A pragmatic address check: one @, a dotted domain, no spaces; at most 254 characters. */
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;

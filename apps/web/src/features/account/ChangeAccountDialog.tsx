@@ -1,4 +1,5 @@
-import { user, ValidationCodeType } from '@smartlock/contract';
+import { ValidationCodeType } from '@smartlock/contract';
+import { user } from '@smartlock/contract/refs';
 import { App, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

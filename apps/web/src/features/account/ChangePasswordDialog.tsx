@@ -1,4 +1,4 @@
-import { user } from '@smartlock/contract';
+import { user } from '@smartlock/contract/refs';
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';

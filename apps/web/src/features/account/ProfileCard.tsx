@@ -1,5 +1,5 @@
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { user } from '@smartlock/contract';
+import { user } from '@smartlock/contract/refs';
 import { App, Avatar, Button, Card, Flex, Form, Input, Popconfirm, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { user } from '@smartlock/contract';
+import { user } from '@smartlock/contract/refs';
 import { App, Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { user } from '@smartlock/contract';
+import { user } from '@smartlock/contract/refs';
 import type { Issue } from '../credentials/validity';
 
 const { AVATAR_MAX_BYTES } = user;

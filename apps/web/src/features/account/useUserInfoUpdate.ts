@@ -1,4 +1,5 @@
-import type { DataOf, user } from '@smartlock/contract';
+import type { DataOf } from '@smartlock/contract';
+import type { user } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { USER_INFO_KEY } from '../../app/userInfo';

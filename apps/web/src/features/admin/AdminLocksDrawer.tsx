@@ -1,5 +1,6 @@
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
-import { AdminGroupQuery, admin, GroupId } from '@smartlock/contract';
+import { AdminGroupQuery, GroupId } from '@smartlock/contract';
+import { admin } from '@smartlock/contract/refs';
 import { App, Button, Drawer, Empty, Flex, Grid, Segmented, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

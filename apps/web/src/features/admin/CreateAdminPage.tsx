@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, UserAddOutlined } from '@ant-design/icons';
-import { admin } from '@smartlock/contract';
+import { admin } from '@smartlock/contract/refs';
 import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

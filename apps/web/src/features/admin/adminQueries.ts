@@ -1,4 +1,5 @@
-import { type AdminItem, admin, type DataOf } from '@smartlock/contract';
+import type { AdminItem, DataOf } from '@smartlock/contract';
+import { admin } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';

@@ -1,4 +1,4 @@
-import { admin } from '@smartlock/contract';
+import { admin } from '@smartlock/contract/refs';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';

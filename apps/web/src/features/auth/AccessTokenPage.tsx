@@ -1,4 +1,4 @@
-import { user } from '@smartlock/contract';
+import { user } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Spin } from 'antd';
 import { useEffect } from 'react';

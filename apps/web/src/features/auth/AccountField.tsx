@@ -16,6 +16,27 @@ export function useAccountKinds(): AccountKind[] {
   return ['mobile', 'email'];
 }
 
+const LAST_KIND = 'sl.accountKind';
+
+/** The account kind this browser last signed in, registered or reset with, if the brand takes it; else the brand's first. */
+export function lastAccountKind(kinds: readonly AccountKind[]): AccountKind {
+  let last: string | null = null;
+  try {
+    last = localStorage.getItem(LAST_KIND);
+  } catch {
+    // Storage refused (a private window): the brand's first kind.
+  }
+  return kinds.find((kind) => kind === last) ?? kinds[0] ?? 'email';
+}
+
+export function rememberAccountKind(kind: AccountKind): void {
+  try {
+    localStorage.setItem(LAST_KIND, kind);
+  } catch {
+    // Storage refused: the next visit opens on the brand's first kind.
+  }
+}
+
 /** Reads the account fields of a form: the account and its calling code. */
 export function accountOf(form: FormInstance): { account: string; countryCode: string } {
   return {

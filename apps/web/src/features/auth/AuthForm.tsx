@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Form, type FormInstance, Typography } from 'antd';
+import { Alert, Button, Form, type FormInstance, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { AccountField, type AccountKind, useAccountKinds } from './AccountField';
+import { AccountField, type AccountKind, lastAccountKind, rememberAccountKind, useAccountKinds } from './AccountField';
 import { DEFAULT_COUNTRY } from './CountryCodeSelect';
 
 /**
@@ -21,12 +21,29 @@ export function AuthForm<Values>(props: {
   children: ReactNode;
 }) {
   const kinds = useAccountKinds();
-  const [kind, setKind] = useState<AccountKind>(kinds[0] ?? 'email');
+  const [kind, setKind] = useState<AccountKind>(() => lastAccountKind(kinds));
+  const { token } = theme.useToken();
   return (
-    <Card>
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+    <section
+      aria-labelledby={`${props.name}-title`}
+      style={{
+        background: token.colorBgContainer,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        padding: token.paddingLG,
+      }}
+    >
+      <h1
+        id={`${props.name}-title`}
+        style={{
+          marginTop: 0,
+          fontSize: token.fontSizeHeading3,
+          fontWeight: token.fontWeightStrong,
+          color: token.colorTextHeading,
+        }}
+      >
         {props.title}
-      </Typography.Title>
+      </h1>
       {props.notices}
       {props.error ? (
         <Alert
@@ -41,7 +58,10 @@ export function AuthForm<Values>(props: {
         form={props.form}
         layout="vertical"
         initialValues={{ country: DEFAULT_COUNTRY }}
-        onFinish={props.onFinish}
+        onFinish={(values) => {
+          rememberAccountKind(kind);
+          props.onFinish(values);
+        }}
         requiredMark={false}
       >
         <AccountField form={props.form} kind={kind} onKindChange={setKind} />
@@ -58,6 +78,6 @@ export function AuthForm<Values>(props: {
         </Button>
       </Form>
       {props.footer}
-    </Card>
+    </section>
   );
 }

@@ -1,8 +1,9 @@
 import { LockOutlined } from '@ant-design/icons';
-import { ERRORS, user } from '@smartlock/contract';
+import { ERRORS } from '@smartlock/contract';
+import { user } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CallFailure } from '../../api/client';
@@ -11,8 +12,10 @@ import { takeLoggedOutFlag } from '../../app/sessionFlag';
 import { clearUserInfo } from '../../app/userInfo';
 import { accountOf } from './AccountField';
 import { AuthForm } from './AuthForm';
-import { SliderCheck } from './SliderCheck';
 import { useSubmission } from './useSubmission';
+
+/** The slider check loads when the server first asks for it. */
+const SliderCheck = lazy(() => import('./SliderCheck').then((module) => ({ default: module.SliderCheck })));
 
 /** Where to go after login: a same-site path only. */
 function safeRedirect(value: string | null): string {
@@ -82,14 +85,18 @@ export default function LoginPage() {
             <Link to="/regist">{t('auth.createAccount')}</Link>
             <Link to="/resetPwd">{t('auth.forgotPassword')}</Link>
           </div>
-          <SliderCheck
-            open={slider}
-            onCancel={() => setSlider(false)}
-            onSolved={(token) => {
-              setSlider(false);
-              void submit(token);
-            }}
-          />
+          {slider ? (
+            <Suspense fallback={null}>
+              <SliderCheck
+                open
+                onCancel={() => setSlider(false)}
+                onSolved={(token) => {
+                  setSlider(false);
+                  void submit(token);
+                }}
+              />
+            </Suspense>
+          ) : null}
         </>
       }
     >

@@ -1,4 +1,5 @@
-import { user, ValidationCodeType } from '@smartlock/contract';
+import { ValidationCodeType } from '@smartlock/contract';
+import { user } from '@smartlock/contract/refs';
 import { Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { ERRORS, user } from '@smartlock/contract';
+import { ERRORS } from '@smartlock/contract';
+import { user } from '@smartlock/contract/refs';
 import { App, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

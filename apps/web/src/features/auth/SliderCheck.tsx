@@ -1,4 +1,5 @@
-import { type DataOf, user } from '@smartlock/contract';
+import type { DataOf } from '@smartlock/contract';
+import { user } from '@smartlock/contract/refs';
 import { App, Modal, Slider, Spin, Typography } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,12 @@
-import { parseAccount, type Verdict, validatePassword } from '@smartlock/contract';
+import { type Verdict, validatePassword } from '@smartlock/contract';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 
 /** A form rule from a contract rule: the same check and message as the server's. */
-export function verdictRule(t: TFunction, check: (value: string) => Verdict): Rule {
+export function verdictRule(t: TFunction, check: (value: string) => Verdict | Promise<Verdict>): Rule {
   return {
     validator: async (_rule, value: unknown) => {
-      const verdict = check(typeof value === 'string' ? value : '');
+      const verdict = await check(typeof value === 'string' ? value : '');
       if (!verdict.ok) throw new Error(t(`errors.${verdict.error}`, verdict.params));
     },
   };
@@ -28,10 +28,8 @@ export const confirmRules = (t: TFunction, field = 'password'): Rule[] => [
 
 export const accountRules = (t: TFunction, kind: 'mobile' | 'email', callingCode: () => string): Rule[] => [
   { required: true, message: t(kind === 'email' ? 'auth.emailRequired' : 'auth.mobileRequired') },
-  verdictRule(t, (value) => {
-    const parsed = parseAccount(value, callingCode());
-    if (!parsed.ok) return parsed.verdict;
-    if (parsed.account.type !== kind) return { ok: false, error: kind === 'email' ? 'invalidEmail' : 'invalidMobile' };
-    return { ok: true };
-  }),
+  // An empty field has the required rule's one message, not a second one about its format.
+  verdictRule(t, async (value) =>
+    value.trim() === '' ? { ok: true } : (await import('./accountCheck')).checkAccount(value, kind, callingCode()),
+  ),
 ];

@@ -1,4 +1,5 @@
-import { lock, parseLockId } from '@smartlock/contract';
+import { parseLockId } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 import { Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';

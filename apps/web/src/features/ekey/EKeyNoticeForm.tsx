@@ -1,5 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
-import { ekey, TemplateType } from '@smartlock/contract';
+import { TemplateType } from '@smartlock/contract';
+import { ekey } from '@smartlock/contract/refs';
 import { App, Button, Flex, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

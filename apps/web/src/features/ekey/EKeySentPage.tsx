@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
-import { EKeyAuthorized, ekey, parseLockId } from '@smartlock/contract';
+import { EKeyAuthorized, parseLockId } from '@smartlock/contract';
+import { ekey } from '@smartlock/contract/refs';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

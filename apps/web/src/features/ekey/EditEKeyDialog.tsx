@@ -1,4 +1,4 @@
-import { ekey } from '@smartlock/contract';
+import { ekey } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { SendOutlined, StopOutlined } from '@ant-design/icons';
-import { ekey } from '@smartlock/contract';
+import { ekey } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Checkbox, Col, Flex, Form, Progress, Row, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
-import { ekey, LockRole } from '@smartlock/contract';
+import { LockRole } from '@smartlock/contract';
+import { ekey } from '@smartlock/contract/refs';
 import { Alert, App, Button, Card, Divider, Form, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { ekey } from '@smartlock/contract';
+import { ekey } from '@smartlock/contract/refs';
 import { App } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { gateway } from '@smartlock/contract';
+import { gateway } from '@smartlock/contract/refs';
 import { Alert, App, Flex, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';

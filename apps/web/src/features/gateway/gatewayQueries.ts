@@ -1,4 +1,5 @@
-import { type DataOf, gateway } from '@smartlock/contract';
+import type { DataOf } from '@smartlock/contract';
+import { gateway } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';

@@ -1,4 +1,5 @@
-import { ERRORS, group } from '@smartlock/contract';
+import { ERRORS } from '@smartlock/contract';
+import { group } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../api/client';

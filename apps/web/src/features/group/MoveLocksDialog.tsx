@@ -1,4 +1,5 @@
-import { GroupId, group } from '@smartlock/contract';
+import { GroupId } from '@smartlock/contract';
+import { group } from '@smartlock/contract/refs';
 import { Alert, App, Flex, Modal, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

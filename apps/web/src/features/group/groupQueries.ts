@@ -1,4 +1,5 @@
-import { type DataOf, group } from '@smartlock/contract';
+import type { DataOf } from '@smartlock/contract';
+import { group } from '@smartlock/contract/refs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';

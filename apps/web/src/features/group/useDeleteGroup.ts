@@ -1,4 +1,4 @@
-import { group } from '@smartlock/contract';
+import { group } from '@smartlock/contract/refs';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';

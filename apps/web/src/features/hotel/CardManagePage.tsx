@@ -1,5 +1,6 @@
 import { ClearOutlined, PlusOutlined, ScanOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
-import { lockCredential, PAGE_SIZE } from '@smartlock/contract';
+import { PAGE_SIZE } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Space, Table, Typography } from 'antd';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import { lockCredential } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Flex, Form, InputNumber, Select, Skeleton, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,6 @@
 import { CreditCardOutlined } from '@ant-design/icons';
-import { lock, ValidityType } from '@smartlock/contract';
+import { ValidityType } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Form, Input, Result, Select, Typography } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import type { DataOf, HotelInfo, lockCredential } from '@smartlock/contract';
+import type { DataOf, HotelInfo } from '@smartlock/contract';
+import type { lockCredential } from '@smartlock/contract/refs';
 import type { Issue } from '../credentials/validity';
 
 /** The hotel settings and the hotel locks' rooms, as /hotel/getInfo answers them. */

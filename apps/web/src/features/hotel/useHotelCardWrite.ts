@@ -1,4 +1,5 @@
-import { CardType, lockCredential, ValidityType } from '@smartlock/contract';
+import { CardType, ValidityType } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';

@@ -1,4 +1,5 @@
-import { type DataOf, GroupId, LockQueryType, lock } from '@smartlock/contract';
+import { type DataOf, GroupId, LockQueryType } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useConsole } from '../../app/context';

@@ -1,4 +1,5 @@
-import { lockCredential, type RemoteOperation } from '@smartlock/contract';
+import type { RemoteOperation } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { type LockCredentialKind, lockCredential, type RemoteOperation } from '@smartlock/contract';
+import type { LockCredentialKind, RemoteOperation } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';

@@ -1,5 +1,6 @@
 import { ClearOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type LockCredentialKind, lockCredential, type RemoteOperation } from '@smartlock/contract';
+import type { LockCredentialKind, RemoteOperation } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { App, Button, Flex, Input, Modal, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { type LockCredentialKind, lockCredential } from '@smartlock/contract';
+import type { LockCredentialKind } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

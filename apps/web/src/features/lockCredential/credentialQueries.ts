@@ -1,4 +1,5 @@
-import { type CredentialItem, type LockCredentialKind, lockCredential } from '@smartlock/contract';
+import type { CredentialItem, LockCredentialKind } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';

@@ -1,12 +1,12 @@
 import { ArrowLeftOutlined, DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import {
   LockRole,
-  lockRecord,
   RECORD_EXPORT,
   RecordExportFormat,
   type RecordExportFormatName,
   RecordQueryType,
 } from '@smartlock/contract';
+import { lockRecord } from '@smartlock/contract/refs';
 import { Alert, Button, Card, DatePicker, Flex, Radio, Segmented, Select, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';

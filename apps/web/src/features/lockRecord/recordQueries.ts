@@ -1,4 +1,5 @@
-import { type DataOf, lockRecord, type RecordExportFormatName } from '@smartlock/contract';
+import type { DataOf, RecordExportFormatName } from '@smartlock/contract';
+import { lockRecord } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useConsole } from '../../app/context';

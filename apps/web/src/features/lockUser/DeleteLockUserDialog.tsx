@@ -1,4 +1,4 @@
-import { lockUser } from '@smartlock/contract';
+import { lockUser } from '@smartlock/contract/refs';
 import { Alert, Button, Checkbox, Flex, Input, List, Modal, Result, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { lockUser } from '@smartlock/contract';
+import { lockUser } from '@smartlock/contract/refs';
 import { Alert, DatePicker, Flex, Grid, Segmented, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';

@@ -1,5 +1,6 @@
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
-import { lockUser, xlsxBytes } from '@smartlock/contract';
+import { xlsxBytes } from '@smartlock/contract';
+import { lockUser } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Radio, Spin, Statistic, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { lockUser } from '@smartlock/contract';
+import { lockUser } from '@smartlock/contract/refs';
 import { startOfLocalDay } from '../credentials/validity';
 
 /** The quick choices of the "about to expire" window, in days. */

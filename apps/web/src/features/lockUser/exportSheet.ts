@@ -1,4 +1,5 @@
-import { type DataOf, lockUser, type SheetColumn, type SheetRow } from '@smartlock/contract';
+import type { DataOf, SheetColumn, SheetRow } from '@smartlock/contract';
+import { lockUser } from '@smartlock/contract/refs';
 import { formatInstant, type Translate } from '../credentials/validityText';
 import { credentialStatusKey, isPermanent, kindNameKey } from './lockUserKinds';
 

@@ -1,4 +1,5 @@
-import { type DataOf, GroupId, LockQueryType, type LockUserItem, lockUser } from '@smartlock/contract';
+import { type DataOf, GroupId, LockQueryType, type LockUserItem } from '@smartlock/contract';
+import { lockUser } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';

@@ -1,4 +1,5 @@
-import { type CityItem, map } from '@smartlock/contract';
+import type { CityItem } from '@smartlock/contract';
+import { map } from '@smartlock/contract/refs';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-import { map } from '@smartlock/contract';
+import { map } from '@smartlock/contract/refs';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { type GatewayItem, useRefreshGateways } from '../gateway/gatewayQueries';

@@ -1,5 +1,6 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import { LockRole, map } from '@smartlock/contract';
+import { LockRole } from '@smartlock/contract';
+import { map } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';

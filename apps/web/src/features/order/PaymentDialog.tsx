@@ -1,5 +1,6 @@
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { moneyText, OrderStatus, order as orderCalls } from '@smartlock/contract';
+import { moneyText, OrderStatus } from '@smartlock/contract';
+import { order as orderCalls } from '@smartlock/contract/refs';
 import { Alert, App, Button, Descriptions, Flex, Modal, QRCode, Result, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

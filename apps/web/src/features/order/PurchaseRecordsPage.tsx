@@ -1,4 +1,5 @@
-import { OrderStatus, order as orderCalls } from '@smartlock/contract';
+import { OrderStatus } from '@smartlock/contract';
+import { order as orderCalls } from '@smartlock/contract/refs';
 import { App, Flex, Grid, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

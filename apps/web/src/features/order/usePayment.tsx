@@ -1,4 +1,5 @@
-import { type DataOf, order as orderCalls } from '@smartlock/contract';
+import type { DataOf } from '@smartlock/contract';
+import { order as orderCalls } from '@smartlock/contract/refs';
 import { App } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { passcode, type RemoteOperation } from '@smartlock/contract';
+import type { RemoteOperation } from '@smartlock/contract';
+import { passcode } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, KeyOutlined } from '@ant-design/icons';
-import { ACTIVATION_HOURS, hasFeature, PasscodeVersion, passcode, RemoteOperationState } from '@smartlock/contract';
+import { ACTIVATION_HOURS, hasFeature, PasscodeVersion, RemoteOperationState } from '@smartlock/contract';
+import { passcode } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

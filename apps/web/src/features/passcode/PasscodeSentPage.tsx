@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
-import { parseLockId, passcode, TemplateType } from '@smartlock/contract';
+import { parseLockId, TemplateType } from '@smartlock/contract';
+import { passcode } from '@smartlock/contract/refs';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Result, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { PasscodeVersion, passcode, type RemoteOperation } from '@smartlock/contract';
+import { PasscodeVersion, type RemoteOperation } from '@smartlock/contract';
+import { passcode } from '@smartlock/contract/refs';
 import { Alert, App, Button, Flex, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

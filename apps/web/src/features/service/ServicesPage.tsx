@@ -6,7 +6,8 @@ import {
   ShoppingCartOutlined,
   SmileOutlined,
 } from '@ant-design/icons';
-import { moneyText, order, ServiceType } from '@smartlock/contract';
+import { moneyText, ServiceType } from '@smartlock/contract';
+import { order } from '@smartlock/contract/refs';
 import { Button, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { type DataOf, type OrderItem, order, service, type TemplateItem, template, vip } from '@smartlock/contract';
+import type { DataOf, OrderItem, TemplateItem } from '@smartlock/contract';
+import { order, service, template, vip } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';

@@ -5,11 +5,11 @@ import {
   TEMPLATE_SUBJECT_MAX_LENGTH,
   type TemplateItem,
   TemplateType,
-  template,
   type ValueOf,
   validateTemplate,
   validateTemplateSubject,
 } from '@smartlock/contract';
+import { template } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Form, Input, Modal, Radio, Space, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';

@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { isVipActive, MessageChannel, type TemplateItem, template, type ValueOf } from '@smartlock/contract';
+import { isVipActive, MessageChannel, type TemplateItem, type ValueOf } from '@smartlock/contract';
+import { template } from '@smartlock/contract/refs';
 import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';

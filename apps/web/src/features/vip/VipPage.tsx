@@ -1,5 +1,6 @@
 import { CheckCircleTwoTone, GiftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { isVipActive, moneyText, order, ServiceType, VIP_TRIAL_DAYS, VipStatus, vip } from '@smartlock/contract';
+import { isVipActive, moneyText, ServiceType, VIP_TRIAL_DAYS, VipStatus } from '@smartlock/contract';
+import { order, vip } from '@smartlock/contract/refs';
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, Radio, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { UnlockOutlined } from '@ant-design/icons';
-import { type DataOf, lock, type RemoteOperation } from '@smartlock/contract';
+import type { DataOf, RemoteOperation } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, List, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';

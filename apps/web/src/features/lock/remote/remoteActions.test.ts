@@ -1,3 +1,4 @@
+import { definitionOf } from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
 import { actionStart, REMOTE_ACTIONS } from './remoteActions';
 
@@ -24,7 +25,7 @@ describe('remote actions', () => {
   it('pass parameters the contract accepts', () => {
     for (const action of REMOTE_ACTIONS) {
       const { call, params } = actionStart(action, 12);
-      expect(call.params.safeParse(params).success, action).toBe(true);
+      expect(definitionOf(call).params.safeParse(params).success, action).toBe(true);
     }
   });
 });

@@ -1,4 +1,5 @@
-import { LockSwitch, lock, ParkingLockAction, Switch } from '@smartlock/contract';
+import { LockSwitch, ParkingLockAction, Switch } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 import { type SettingAction, type SettingRequest, settingStart } from './settingRequests';
 
 /** What a console user can ask a lock to do through its gateway, needing nothing more than the lock. */

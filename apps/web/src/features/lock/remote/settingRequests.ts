@@ -2,10 +2,10 @@ import {
   type DaylightSavingReminder,
   LockSetting,
   type LockSwitch,
-  lock,
   type PassagePeriod,
   type RoomStatus,
 } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 
 export type SwitchName = (typeof LockSwitch)[keyof typeof LockSwitch];
 export type RoomStatusValue = (typeof RoomStatus)[keyof typeof RoomStatus];

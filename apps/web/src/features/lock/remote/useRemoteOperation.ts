@@ -1,4 +1,5 @@
-import { lock, type RemoteOperation } from '@smartlock/contract';
+import type { RemoteOperation } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { EKEY_CREDENTIAL_MAX_AGE_DAYS, lock, validateEKeyCredentialMaxAge } from '@smartlock/contract';
+import { EKEY_CREDENTIAL_MAX_AGE_DAYS, validateEKeyCredentialMaxAge } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect } from 'react';

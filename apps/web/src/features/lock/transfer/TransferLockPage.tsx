@@ -1,4 +1,4 @@
-import { lock } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Row } from 'antd';
 import { useCallback, useState } from 'react';

@@ -1,4 +1,5 @@
-import { LockRole, lock, parseLockId } from '@smartlock/contract';
+import { LockRole, parseLockId } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConsole } from '../../../app/context';

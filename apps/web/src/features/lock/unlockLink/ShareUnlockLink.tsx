@@ -1,5 +1,5 @@
 import { ShareAltOutlined } from '@ant-design/icons';
-import { lock } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, InputNumber, Modal, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';

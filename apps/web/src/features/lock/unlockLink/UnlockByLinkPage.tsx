@@ -1,5 +1,5 @@
 import { UnlockOutlined } from '@ant-design/icons';
-import { lock } from '@smartlock/contract';
+import { lock } from '@smartlock/contract/refs';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { ErrorCode, FaceIdentifyFrequency, LockRole, lockCredential, nameOf, valuesOf } from '@smartlock/contract';
+import { ErrorCode, FaceIdentifyFrequency, LockRole, nameOf, valuesOf } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Descriptions, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';

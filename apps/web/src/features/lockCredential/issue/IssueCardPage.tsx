@@ -1,5 +1,6 @@
 import { CreditCardOutlined, ScanOutlined, UsbOutlined } from '@ant-design/icons';
-import { CardType, hasFeature, lockCredential, ValidityType } from '@smartlock/contract';
+import { CardType, hasFeature, ValidityType } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

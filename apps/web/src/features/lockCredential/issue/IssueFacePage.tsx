@@ -1,5 +1,6 @@
 import { PictureOutlined, UserAddOutlined } from '@ant-design/icons';
-import { lockCredential, validateIdNumber } from '@smartlock/contract';
+import { validateIdNumber } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

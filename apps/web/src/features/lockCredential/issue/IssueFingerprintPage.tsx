@@ -1,5 +1,6 @@
 import { CheckCircleOutlined, SendOutlined, UsbOutlined } from '@ant-design/icons';
-import { type DriverDevice, FingerprintDeviceType, lockCredential, valuesOf } from '@smartlock/contract';
+import { type DriverDevice, FingerprintDeviceType, valuesOf } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Col, Flex, Form, Progress, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

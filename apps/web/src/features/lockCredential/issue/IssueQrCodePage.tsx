@@ -1,5 +1,6 @@
 import { QrcodeOutlined } from '@ant-design/icons';
-import { lockCredential, ValidityType } from '@smartlock/contract';
+import { ValidityType } from '@smartlock/contract';
+import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Flex, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import type { DataOf, lockCredential } from '@smartlock/contract';
+import type { DataOf } from '@smartlock/contract';
+import type { lockCredential } from '@smartlock/contract/refs';
 
 /** What /fingerprint/add answers for each lock. */
 export type FingerprintResult = DataOf<typeof lockCredential.fingerprint.add>['results'][number];

@@ -1,0 +1,138 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { RecordQueryType } from '@smartlock/contract';
+import { expect, settled, test } from '../support/fixtures';
+import { DEMO, LoginPage } from '../support/pages';
+import { routeTable, type TableRoute } from '../support/routes';
+
+/** WCAG 2.2 A and AA (axe's tags); critical and serious findings fail. */
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const FAILING = new Set(['critical', 'serious']);
+
+interface Finding {
+  rule: string;
+  impact: string;
+  help: string;
+  target: string;
+  html: string;
+}
+
+/** Waits until the screen has its data: no spinner or skeleton left, animations ended. */
+async function ready(page: Page, console: boolean): Promise<void> {
+  if (console) await page.getByTestId('breadcrumb').waitFor();
+  else await page.locator('#root > *').first().waitFor();
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
+  await settled(page);
+}
+
+/** Runs axe on the page as it is; answers the critical and serious findings, one per node. */
+async function audit(page: Page): Promise<Finding[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  return result.violations
+    .filter((v) => FAILING.has(v.impact ?? ''))
+    .flatMap((v) =>
+      v.nodes.map((node) => ({
+        rule: v.id,
+        impact: v.impact ?? '',
+        help: v.help,
+        target: node.target.join(' '),
+        html: node.html.replace(/\s+/g, ' ').slice(0, 160),
+      })),
+    );
+}
+
+/** The page's structure a screen reader user relies on: one h1. */
+async function structure(page: Page): Promise<Finding[]> {
+  const h1 = await page.locator('h1').count();
+  if (h1 === 1) return [];
+  return [
+    { rule: 'one-h1', impact: 'serious', help: `the page has ${h1} h1 elements, not one`, target: 'h1', html: '' },
+  ];
+}
+
+type Report = Record<string, { critical: number; serious: number; findings: Finding[] }>;
+
+function readable(brand: string, report: Report): string {
+  const lines: string[] = [];
+  for (const [route, { findings }] of Object.entries(report)) {
+    if (findings.length === 0) continue;
+    lines.push(`${brand} ${route}:`);
+    for (const f of findings) lines.push(`  [${f.impact}] ${f.rule} (${f.help}) at ${f.target}\n      ${f.html}`);
+  }
+  return lines.join('\n');
+}
+
+function save(brand: string, report: Report): void {
+  mkdirSync('output', { recursive: true });
+  writeFileSync(`output/accessibility-${brand}.json`, JSON.stringify(report, null, 2));
+}
+
+/** The URL to open a route with: a demo lock, and what the route cannot do without. */
+function urlOf(route: TableRoute, lockId: string, ids: Record<string, string>): string {
+  const query = new URLSearchParams();
+  if (route.lockId) query.set('lockId', lockId);
+  if (route.requires.includes('queryType')) query.set('queryType', String(RecordQueryType.all));
+  else {
+    const needed = route.requires.find((name) => ids[name]);
+    if (needed) query.set(needed, ids[needed] as string);
+  }
+  const search = query.toString();
+  return search ? `${route.path}?${search}` : route.path;
+}
+
+const BRANDS = ['localhost', 'harbor.localhost'];
+
+for (const host of BRANDS) {
+  test(`every route on ${host} passes axe's WCAG 2.2 AA rules with no critical or serious finding`, async ({
+    page,
+    site,
+  }) => {
+    test.setTimeout(600_000);
+    const routes = routeTable();
+    const report: Report = {};
+    const record = async (key: string, findings: Finding[]) => {
+      report[key] = {
+        critical: findings.filter((f) => f.impact === 'critical').length,
+        serious: findings.filter((f) => f.impact === 'serious').length,
+        findings,
+      };
+    };
+
+    // Public routes, signed out, and the 404 page.
+    for (const route of routes.filter((r) => r.public)) {
+      await page.goto(site(route.path, host));
+      await ready(page, false);
+      await record(route.path, [...(await audit(page)), ...(await structure(page))]);
+    }
+    await page.goto(site('/no-such-page', host));
+    await ready(page, false);
+    await record('404', [...(await audit(page)), ...(await structure(page))]);
+
+    // One login; every console route, lock routes with a demo lock.
+    await page.goto(site('/login', host));
+    await new LoginPage(page).logIn(DEMO.account, DEMO.password);
+    await expect(page).toHaveURL(/\/console\/home$/);
+    const lockLink = page.getByTestId('lock-link').first();
+    await lockLink.waitFor({ timeout: 30_000 });
+    const lockId = new URL((await lockLink.getAttribute('href')) ?? '', site('/')).searchParams.get('lockId') ?? '';
+    expect(lockId).toMatch(/^[1-9]\d*$/);
+    const ids: Record<string, string> = {};
+    // The routes that show a credential come after the lists their ids are read from.
+    const console = routes.filter((r) => !r.public).sort((a, b) => a.requires.length - b.requires.length);
+    for (const route of console) {
+      await page.goto(site(urlOf(route, lockId, ids), host));
+      await ready(page, true);
+      await record(route.path, [...(await audit(page)), ...(await structure(page))]);
+      if (route.path === '/manage/ekey' || route.path === '/manage/passcode') {
+        const first = page.locator('.ant-table-tbody tr[data-row-key]').first();
+        const key = (await first.count()) ? await first.getAttribute('data-row-key') : null;
+        if (key) ids[route.path === '/manage/ekey' ? 'keyId' : 'keyboardPwdId'] = key;
+      }
+    }
+
+    save(host, report);
+    const text = readable(host, report);
+    expect(text, `critical and serious accessibility findings on ${host}:\n${text}`).toBe('');
+  });
+}
