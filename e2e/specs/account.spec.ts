@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, latestCode, shot, test, uniqueEmail } from '../support/fixtures';
-import { ConsoleFrame, LoginPage, registerAndLogIn } from '../support/pages';
+import { startFleet } from '../support/fleet';
+import { ConsoleFrame, GatewayPage, LoginPage, RegisterPage, registerAndLogIn } from '../support/pages';
 
 const PASSWORD = 'Console#2026';
 const NEW_PASSWORD = 'Changed#2027';
@@ -157,4 +158,84 @@ test('a new account edits its profile and avatar, binds a mobile number, changes
   await new LoginPage(page).logIn(email, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/console\/home$/);
   await expect(page.getByTestId('account-menu')).toContainText(nickname);
+});
+
+test('an account that owns a fleet hands it all over, then deletes itself and is logged out for good', async ({
+  page,
+  site,
+}) => {
+  test.setTimeout(150_000);
+  const receiver = uniqueEmail('heir');
+  await page.goto(site('/regist'));
+  await new RegisterPage(page).register(receiver, PASSWORD);
+  await expect(page).toHaveURL(/\/registSuccess$/);
+  const email = uniqueEmail('leaving');
+  await registerAndLogIn(page, site, email, PASSWORD);
+  const fleet = await startFleet(site(''), email, PASSWORD);
+  try {
+    await page.goto(site('/account/info'));
+    const card = page.getByTestId('account-end-card');
+    await expect(card.getByTestId('account-owned')).toHaveText('Locks you own: 1. Gateways you own: 1.');
+
+    // Deleting is refused while the account owns a lock and a gateway; the dialog offers the way out.
+    await card.getByTestId('delete-account').click();
+    const blocked = page.getByTestId('delete-account-dialog');
+    await expect(blocked.getByTestId('delete-account-blocked')).toContainText('Transfer your locks and gateways first');
+    await expect(blocked.getByTestId('delete-account-owned')).toHaveText('Locks you own: 1. Gateways you own: 1.');
+    await shot(page, 'account-delete-blocked');
+    await blocked.getByTestId('delete-account-transfer-all').click();
+
+    // Everything goes to the receiver at once, confirmed with the password and a code (type 9).
+    const handover = page.getByTestId('transfer-all-dialog');
+    await expect(handover.getByTestId('transfer-all-owned')).toHaveText('Locks you own: 1. Gateways you own: 1.');
+    await handover.getByTestId('account').waitFor();
+    const kinds = handover.getByRole('radiogroup').locator('label');
+    if ((await kinds.count()) > 0) await kinds.nth(1).click();
+    await handover.getByTestId('account').fill(receiver);
+    await handover.getByTestId('transfer-password').fill(PASSWORD);
+    await handover.getByTestId('send-code').click();
+    await expect(handover.getByTestId('send-code')).toBeDisabled();
+    await handover.getByTestId('validation-code').fill(await latestCode(email));
+    await shot(page, 'account-transfer-all');
+    await page.getByTestId('transfer-all-submit').click();
+    await expect(page.getByText('Transferred. Locks: 1. Gateways: 1.')).toBeVisible();
+    await expect(handover).toBeHidden();
+    await expect(card.getByTestId('account-owned')).toHaveText('You own no locks or gateways.');
+
+    // Now the account may go: the dialog names what happens, a code (type 10) and a tick confirm it.
+    await card.getByTestId('delete-account').click();
+    const dialog = page.getByTestId('delete-account-dialog');
+    const consequences = dialog.getByTestId('delete-account-consequences');
+    await expect(consequences).toContainText('You are logged out everywhere at once');
+    await expect(consequences).toContainText('The eKeys you hold end at once');
+    await expect(consequences).toContainText('stay with those locks');
+    await expect(consequences).toContainText('can be used to register a new, empty account');
+    await expect(page.getByTestId('delete-account-submit')).toBeDisabled();
+    await dialog.getByTestId('delete-account-password').fill(PASSWORD);
+    await dialog.getByTestId('send-code').click();
+    await expect(dialog.getByTestId('send-code')).toBeDisabled();
+    // The button turned to its countdown once the code was sent: the newest code is this one.
+    await dialog.getByTestId('validation-code').fill(await latestCode(email));
+    await dialog.getByTestId('delete-account-understood').check();
+    await shot(page, 'account-delete-confirm');
+    await page.getByTestId('delete-account-submit').click();
+
+    // Logged out, on the login screen; the account cannot log in again.
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+    await new LoginPage(page).logIn(email, PASSWORD);
+    await expect(page.getByTestId('login-error')).toBeVisible();
+
+    // The receiver owns the gateway, which still reaches the door.
+    await page.goto(site('/login'));
+    await new LoginPage(page).logIn(receiver, PASSWORD);
+    await expect(page).toHaveURL(/\/console\/home$/);
+    const gateways = new GatewayPage(page);
+    await page.goto(site('/plug/home'));
+    await expect(gateways.row('Gateway 1')).toBeVisible();
+    await gateways.openLocks('Gateway 1');
+    await expect(gateways.lock('Door')).toBeVisible();
+  } finally {
+    fleet.kill('SIGTERM');
+  }
 });

@@ -44,6 +44,7 @@ import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
 import { serviceRoutes } from './domains/service/serviceRoutes';
 import { templateRoutes } from './domains/template/templateRoutes';
 import { TemplateService } from './domains/template/templateService';
+import { accountRoutes } from './domains/user/accountRoutes';
 import { AccountService } from './domains/user/accountService';
 import { registerAvatarRoute } from './domains/user/avatarRoute';
 import { userRoutes } from './domains/user/userRoutes';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const recordExports = new RecordExports(db, deriveKey(secret, 'record-exports'));
   const routes: Route[] = [
     ...userRoutes({ db, accounts, codes, slider, sessions }),
+    ...accountRoutes({ db, accounts, codes, sessions, revocations }),
     ...companyRoutes(brands),
     ...lockRoutes({ db, accounts, codes }),
     ...groupRoutes(db),

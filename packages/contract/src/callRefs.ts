@@ -527,6 +527,10 @@ export const user = {
   sendValidationCode: { path: '/user/sendValidationCode', method: 'POST', auth: 'public' } as CallRef<
     typeof calls.user.sendValidationCode
   >,
+  transferUserConfirm: { path: '/user/transferUserConfirm', method: 'POST', auth: 'session' } as CallRef<
+    typeof calls.user.transferUserConfirm
+  >,
+  unregister: { path: '/user/unregister', method: 'POST', auth: 'session' } as CallRef<typeof calls.user.unregister>,
   updateUserInfo: {
     path: '/user/updateUserInfo',
     method: 'POST',

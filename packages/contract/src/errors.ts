@@ -55,6 +55,10 @@ export const ERRORS = {
   agreementNotTicked: { code: 30019, http: 400 },
   sameAsCurrentAccount: { code: 30020, http: 400 },
   cannotUnbindOnlyAccount: { code: 30026, http: 400 },
+  /** Unregistering while the account still owns locks or gateways (TTLock's -4063): they go to someone first. */
+  accountOwnsDevices: { code: -4063, http: 409 },
+  /** Transferring everything (/user/transferUserConfirm) from an account that owns no lock and no gateway. */
+  nothingToTransfer: { code: 30027, http: 409 },
   validationCodeWrong: { code: 30021, http: 400 },
   validationCodeExpired: { code: 30022, http: 400 },
   validationCodeUsed: { code: 30023, http: 400 },

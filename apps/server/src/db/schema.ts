@@ -40,8 +40,16 @@ export const users = pgTable(
     packageName: text('package_name').notNull(),
     createdAt: createdAt(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the account was deleted (/user/unregister, docs/accounts.md): the row stays so what
+     * others keep (keys and credentials it issued on their locks, orders) still points at it, with
+     * no mobile, email, password or profile left; the mobile number and email are free again.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [check('users_has_account', sql`${t.email} is not null or ${t.mobile} is not null`)],
+  (t) => [
+    check('users_has_account', sql`${t.email} is not null or ${t.mobile} is not null or ${t.deletedAt} is not null`),
+  ],
 );
 
 /** Sessions: only the SHA-256 of each access token is kept. */

@@ -3,7 +3,7 @@ import { ValidationCodeChannel, ValidationCodeType } from '../enums/account';
 import { valuesOf } from '../enums/define';
 import { SLIDER_TRACK } from '../sliderTrack';
 import { defineCall } from './define';
-import { emptyData, flagField, intField, oneOf, requiredText, text } from './fields';
+import { emptyData, flagField, intField, oneOf, requiredText, text, transferConfirmation } from './fields';
 
 /** Mobile number or email address as typed. */
 const account = requiredText(254);
@@ -243,4 +243,24 @@ export const bindEmail = defineCall({
     unbind: flagField.default(false),
   }),
   data: userInfo,
+});
+
+export const transferUserConfirm = defineCall({
+  path: '/user/transferUserConfirm',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    "Hand over everything the caller owns to another registered account, for good, in one transaction (docs/accounts.md): every lock (as /lock/transfer moves it) and every gateway (as /gateway/transfer moves it), the gateways still reaching the locks they reached, and the caller's groups of those locks recreated in the receiver's account. Confirmed with the caller's password and a validation code (type 9) sent to the caller's own account; nothingToTransfer when the caller owns no lock and no gateway. Answers how many locks and gateways moved.",
+  params: z.object(transferConfirmation),
+  data: z.object({ lockCount: z.number().int(), gatewayCount: z.number().int() }),
+});
+
+export const unregister = defineCall({
+  path: '/user/unregister',
+  method: 'POST',
+  auth: 'session',
+  summary:
+    "Delete the caller's account for good, in one transaction (docs/accounts.md), confirmed with the password and a validation code (type 10) sent to the account's own mobile number or email address. Refused (accountOwnsDevices) while it owns a lock or a gateway: those go to someone first, so no door is left without a manager. The eKeys it holds end at once; every session and token ends; its groups, templates, balances and settings go; the credentials it issued on others' locks and the locks' records stay with those locks; its mobile number and email address are free to register again.",
+  params: z.object({ password: password.min(1), validationCode }),
+  data: emptyData,
 });

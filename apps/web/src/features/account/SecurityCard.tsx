@@ -1,7 +1,6 @@
 import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { user } from '@smartlock/contract/refs';
-import { App, Button, Card, Flex, Tag, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { App, Button, Card, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
@@ -10,48 +9,10 @@ import { canUnbind, type Identifier, identifierActions } from './account';
 import { BindDialog } from './BindDialog';
 import { ChangeAccountDialog } from './ChangeAccountDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { SettingRow as Row } from './SettingRow';
 import { type UserInfo, useUserInfoUpdate } from './useUserInfoUpdate';
 
 type Dialog = { kind: 'bind'; which: Identifier } | { kind: 'account' } | { kind: 'password' };
-
-/** One line of the card: icon, label and value, then its actions (wrapping under on a phone). */
-function Row({
-  icon,
-  label,
-  value,
-  testId,
-  children,
-}: {
-  icon: ReactNode;
-  label: string;
-  value: ReactNode;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <Flex
-      justify="space-between"
-      align="center"
-      wrap
-      gap={8}
-      style={{ padding: '12px 0', borderBottom: '1px solid rgba(5, 5, 5, 0.06)' }}
-      data-testid={testId}
-    >
-      <Flex gap={12} align="center" style={{ minWidth: 0, flex: '1 1 200px' }}>
-        <span style={{ fontSize: 18 }}>{icon}</span>
-        <div style={{ minWidth: 0 }}>
-          <Typography.Text type="secondary">{label}</Typography.Text>
-          <div style={{ overflowWrap: 'anywhere' }} data-testid={`${testId}-value`}>
-            {value}
-          </div>
-        </div>
-      </Flex>
-      <Flex gap={8} wrap>
-        {children}
-      </Flex>
-    </Flex>
-  );
-}
 
 /** The login account, the mobile number and the email (bind, change, unbind), and the password. */
 export function SecurityCard({ me }: { me: UserInfo }) {
