@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { messageParts } from './apps/web/build/messageParts';
 
 /**
  * The test tiers (README "Test it"), one Vitest project each, chosen by file name:
@@ -32,7 +33,11 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        // The console's messages module (src/i18n/i18n.ts) reads the build's message parts.
+        plugins: [messageParts()],
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
       { test: { name: 'devices', root: 'apps/devices', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverTier('unit', ['src/**/*.test.ts'], ['src/**/*.db.test.ts', 'src/**/*.system.test.ts']),
       serverTier('database', ['src/**/*.db.test.ts']),

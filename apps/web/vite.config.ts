@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { messageParts } from './build/messageParts';
 import { precompress } from './build/precompress';
 
 /** The console; `npm start` builds it into dist/, which the server serves on its own port. */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), messageParts(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

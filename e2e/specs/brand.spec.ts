@@ -7,10 +7,9 @@ test('a second brand on its own host name shows its name, colour, languages and 
   await expect(page).toHaveTitle('Log in - Harbor Stays');
   await expect(page.getByTestId('login-submit')).toHaveCSS('background-color', 'rgb(15, 118, 110)');
   await expect(page.getByRole('radiogroup')).toHaveCount(0);
-  await page.getByTestId('language-switcher').click();
-  await expect(page.getByTitle('简体中文')).toHaveCount(0);
-  await expect(page.getByTitle('Deutsch')).toBeVisible();
-  await page.keyboard.press('Escape');
+  const languages = page.getByTestId('language-switcher').locator('option');
+  await expect(languages.filter({ hasText: '简体中文' })).toHaveCount(0);
+  await expect(languages.filter({ hasText: 'Deutsch' })).toHaveCount(1);
   await shot(page, 'login-harbor-1440');
 
   await registerAndLogIn(page, site, uniqueEmail('harbor'), 'Harbor#2026x', 'harbor.localhost');

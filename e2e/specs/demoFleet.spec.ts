@@ -1,5 +1,33 @@
+import type { Page } from '@playwright/test';
 import { expect, shot, test } from '../support/fixtures';
 import { GatewayPage, LoginPage } from '../support/pages';
+
+/**
+ * Records every phase an operation status shows, in order, from now on: a phase that lasts
+ * less than a poll (the simulated lock answers fast) is seen all the same.
+ */
+async function recordPhases(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { phasesSeen: string[] }).phasesSeen = seen;
+    const note = (element: Element) => {
+      const phase = element.getAttribute('data-phase');
+      if (phase && seen.at(-1) !== phase) seen.push(phase);
+    };
+    const selector = '[data-testid="operation-status"]';
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.target instanceof Element && record.target.matches(selector)) note(record.target);
+        for (const node of Array.from(record.addedNodes)) {
+          if (!(node instanceof Element)) continue;
+          if (node.matches(selector)) note(node);
+          for (const inner of Array.from(node.querySelectorAll(selector))) note(inner);
+        }
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+  });
+  return () => page.evaluate(() => (window as unknown as { phasesSeen: string[] }).phasesSeen);
+}
 
 const DEMO = { account: 'demo@smartlock.example', password: 'Demo@2026' };
 
@@ -24,9 +52,15 @@ test('the demo account sees the demo fleet, and a remote unlock shows operating,
     .getByTestId('gateway-lock')
     .filter({ has: page.getByTestId('remote-unlock') })
     .first();
+  const phases = await recordPhases(page);
   await door.getByTestId('remote-unlock').click();
-  await expect(door.getByTestId('operation-status')).toHaveAttribute('data-phase', 'operating');
+  // Unlocking is confirmed first, in a dialog naming the lock.
+  await expect(page.getByRole('dialog')).toContainText(await door.locator('.ant-card-head-title').innerText());
+  await page.getByTestId('remote-confirm').click();
   await expect(door.getByTestId('operation-status')).toHaveAttribute('data-phase', 'success', { timeout: 20_000 });
+  const seen = await phases();
+  expect(seen, 'phases shown, in order').toContain('operating');
+  expect(seen.indexOf('operating')).toBeLessThan(seen.lastIndexOf('success'));
   await expect(door.getByTestId('bolt-state')).toHaveText('Unlocked');
   await shot(page, 'demo-remote-unlock-en');
 });

@@ -1,8 +1,9 @@
 import { parseLockId, SessionStorageKey } from '@smartlock/contract';
-import { Result, Spin } from 'antd';
 import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Loading } from '../components/Loading';
+import { Outcome } from '../components/Outcome';
 import { ComingSoon } from '../features/coming/ComingSoon';
 import { readSession, writeSession } from '../storage/secureSession';
 import { useConsole } from './context';
@@ -98,10 +99,10 @@ export function RouteFrame({ spec }: { spec: RouteSpec }) {
   const Page = useMemo(() => pageOf(spec), [spec]);
   if (precondition !== 'ok' && precondition !== 'checking')
     return <Navigate to={elsewhere(precondition, params)} replace />;
-  if (lock.state === 'checking' || precondition === 'checking') return <Spin style={{ margin: 48 }} />;
+  if (lock.state === 'checking' || precondition === 'checking') return <Loading />;
   if (lock.state === 'bad') {
     return (
-      <Result
+      <Outcome
         status="warning"
         title={t('client.http400')}
         subTitle={t('errors.lockIdInvalid')}
@@ -112,7 +113,7 @@ export function RouteFrame({ spec }: { spec: RouteSpec }) {
   if (!Page) return <ComingSoon titleKey={spec.title} />;
   return (
     <RouteLockId.Provider value={lock.lockId}>
-      <Suspense fallback={<Spin style={{ margin: 48 }} />}>
+      <Suspense fallback={<Loading />}>
         <Page key={lock.lockId} />
       </Suspense>
     </RouteLockId.Provider>

@@ -1,16 +1,20 @@
-import { Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Loading } from '../components/Loading';
 import ErrorPage from '../features/errors/ErrorPage';
 import NotFoundPage from '../features/errors/NotFoundPage';
 import { HomeRedirect } from '../features/lock/list/HomeRedirect';
+import { loadMessages } from '../i18n/i18n';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { RequireUser } from './RequireUser';
 import { RouteFrame } from './RouteFrame';
 import { CONSOLE_ROUTES, PUBLIC_ROUTES } from './routeTable';
 
-/** The console frame loads with the first console screen, so the login screen stays small. */
-const ConsoleLayout = lazy(() => import('../layouts/ConsoleLayout').then((m) => ({ default: m.ConsoleLayout })));
+/** The console frame and its words load with the first console screen, so the login screen stays small. */
+const ConsoleLayout = lazy(async () => {
+  const [layout] = await Promise.all([import('../layouts/ConsoleLayout'), loadMessages('console', 'screens')]);
+  return { default: layout.ConsoleLayout };
+});
 
 /** Every route of spec section 2: public screens, the guarded console, /error and the catch-all. */
 export function buildRouter() {
@@ -26,7 +30,7 @@ export function buildRouter() {
     path: spec.path,
     element: (
       <RequireUser>
-        <Suspense fallback={<Spin fullscreen />}>
+        <Suspense fallback={<Loading fullscreen />}>
           <ConsoleLayout spec={spec}>
             <RouteFrame key={spec.path} spec={spec} />
           </ConsoleLayout>

@@ -5,8 +5,12 @@ export function markLoggedOut(): void {
   sessionStorage.setItem(FLAG, '1');
 }
 
-export function takeLoggedOutFlag(): boolean {
-  const set = sessionStorage.getItem(FLAG) === '1';
+/** Whether the flag is set; reading leaves it (a render React throws away must not lose it). */
+export function loggedOutFlag(): boolean {
+  return sessionStorage.getItem(FLAG) === '1';
+}
+
+/** Clears the flag once the notice is on screen. */
+export function clearLoggedOutFlag(): void {
   sessionStorage.removeItem(FLAG);
-  return set;
 }

@@ -3,20 +3,20 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 
 /** Ant Design's own pack for each console language, fetched with the language. */
 const PACKS: Record<Language, () => Promise<{ default: AntdLocale }>> = {
-  en_US: () => import('antd/locale/en_US'),
-  cs_CZ: () => import('antd/locale/cs_CZ'),
-  de_DE: () => import('antd/locale/de_DE'),
-  es_ES: () => import('antd/locale/es_ES'),
-  fr_FR: () => import('antd/locale/fr_FR'),
-  it_IT: () => import('antd/locale/it_IT'),
-  ja_JP: () => import('antd/locale/ja_JP'),
-  pt_BR: () => import('antd/locale/pt_BR'),
-  pt_PT: () => import('antd/locale/pt_PT'),
-  ru_RU: () => import('antd/locale/ru_RU'),
-  tr_TR: () => import('antd/locale/tr_TR'),
-  uk_UA: () => import('antd/locale/uk_UA'),
-  zh_CN: () => import('antd/locale/zh_CN'),
-  zh_TW: () => import('antd/locale/zh_TW'),
+  en_US: () => import('antd/es/locale/en_US'),
+  cs_CZ: () => import('antd/es/locale/cs_CZ'),
+  de_DE: () => import('antd/es/locale/de_DE'),
+  es_ES: () => import('antd/es/locale/es_ES'),
+  fr_FR: () => import('antd/es/locale/fr_FR'),
+  it_IT: () => import('antd/es/locale/it_IT'),
+  ja_JP: () => import('antd/es/locale/ja_JP'),
+  pt_BR: () => import('antd/es/locale/pt_BR'),
+  pt_PT: () => import('antd/es/locale/pt_PT'),
+  ru_RU: () => import('antd/es/locale/ru_RU'),
+  tr_TR: () => import('antd/es/locale/tr_TR'),
+  uk_UA: () => import('antd/es/locale/uk_UA'),
+  zh_CN: () => import('antd/es/locale/zh_CN'),
+  zh_TW: () => import('antd/es/locale/zh_TW'),
 };
 
 export async function antdLocale(language: Language): Promise<AntdLocale> {

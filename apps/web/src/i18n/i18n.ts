@@ -1,19 +1,10 @@
+import loaders from 'virtual:message-loaders';
 import { DEFAULT_LOCALE, type Locale, localeWithin, resolveLocale } from '@smartlock/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { MessagePart } from './messageParts';
 
 const SESSION_LANG = 'sl.lang';
-
-const consoleCatalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
-const contractCatalogues = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../../../packages/contract/src/messages/*.json',
-);
-
-function pick<T>(catalogues: Record<string, () => Promise<T>>, locale: Locale): () => Promise<T> {
-  const entry = Object.entries(catalogues).find(([path]) => path.endsWith(`/${locale}.json`));
-  if (!entry) throw new Error(`no catalogue for ${locale}`);
-  return entry[1];
-}
 
 /**
  * The language, in the spec's order: the `lang` URL parameter, then the browser's language,
@@ -31,11 +22,28 @@ export function chooseLocale(allowed: readonly Locale[], search = location.searc
   return localeWithin(DEFAULT_LOCALE, allowed);
 }
 
-/** Loads one language (the console's strings and the contract's messages) on demand. */
-async function load(locale: Locale): Promise<void> {
-  if (i18next.hasResourceBundle(locale, 'translation')) return;
-  const [own, shared] = await Promise.all([pick(consoleCatalogues, locale)(), pick(contractCatalogues, locale)()]);
-  i18next.addResourceBundle(locale, 'translation', { ...own.default, ...shared.default }, true, true);
+const loaded = new Set<string>();
+/** The parts the screens opened so far need: a language switched to loads each of them. */
+const wanted = new Set<MessagePart>(['public']);
+
+/** Loads one part of one language's messages (the console's and the contract's) on demand. */
+async function load(locale: Locale, part: MessagePart): Promise<void> {
+  if (loaded.has(`${locale}/${part}`)) return;
+  const loader = loaders[locale]?.[part];
+  if (!loader) throw new Error(`no catalogue for ${locale}`);
+  const messages = await loader();
+  i18next.addResourceBundle(locale, 'translation', messages.default, true, true);
+  loaded.add(`${locale}/${part}`);
+}
+
+async function loadAll(locale: Locale): Promise<void> {
+  await Promise.all([...wanted].map((part) => load(locale, part)));
+}
+
+/** Parts of the messages in the current language, for screens about to show (they wait for them). */
+export async function loadMessages(...parts: MessagePart[]): Promise<void> {
+  for (const part of parts) wanted.add(part);
+  await Promise.all(parts.map((part) => load(i18next.language as Locale, part)));
 }
 
 export async function startI18n(locale: Locale): Promise<void> {
@@ -46,14 +54,14 @@ export async function startI18n(locale: Locale): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  await load(locale);
+  await loadAll(locale);
   await i18next.changeLanguage(locale);
   document.documentElement.lang = locale.replace('_', '-');
 }
 
 /** Switches language: remembered for the session and written into the URL. */
 export async function switchLanguage(locale: Locale): Promise<void> {
-  await load(locale);
+  await loadAll(locale);
   sessionStorage.setItem(SESSION_LANG, locale);
   const url = new URL(location.href);
   url.searchParams.set('lang', locale);

@@ -35,7 +35,7 @@ export function defineCall<P extends z.ZodType, D extends z.ZodType>(call: CallD
 /**
  * A call as a client needs it to send one: where, how, who may, what it uploads. Its types (of
  * parameters and data) come along from the definition `C`; its schemas do not, so the browser's
- * pages need not load the schema library (src/callRefs.ts holds every call's).
+ * pages need not load the schema library (src/refs/ holds every call's).
  */
 export interface CallRef<C extends CallDefinition = CallDefinition> {
   readonly path: C['path'];

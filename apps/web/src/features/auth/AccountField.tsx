@@ -1,8 +1,11 @@
 import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { BrandAccountType } from '@smartlock/contract';
-import { Form, type FormInstance, Input, Segmented, Space } from 'antd';
+import { Form, type FormInstance, Space } from 'antd';
+// The input alone (not antd's Input namespace, which brings the text area along).
+import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
+import { SegmentedChoice } from '../../components/SegmentedChoice';
 import { CountryCodeSelect, callingCodeOf } from './CountryCodeSelect';
 import { accountRules } from './rules';
 
@@ -69,8 +72,8 @@ export function AccountField({
     <>
       {kinds.length > 1 ? (
         <Form.Item>
-          <Segmented<AccountKind>
-            block
+          <SegmentedChoice<AccountKind>
+            ariaLabel={t('auth.accountKind')}
             value={kind}
             onChange={(value) => {
               onKindChange(value);
@@ -80,7 +83,7 @@ export function AccountField({
               { value: 'mobile', label: t('auth.mobile'), icon: <MobileOutlined /> },
               { value: 'email', label: t('auth.email'), icon: <MailOutlined /> },
             ]}
-            data-testid="account-kind"
+            testId="account-kind"
           />
         </Form.Item>
       ) : null}

@@ -1,5 +1,6 @@
-import { Alert, Button, Form, type FormInstance, theme } from 'antd';
+import { Button, Form, type FormInstance, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { Notice } from '../../components/Notice';
 import { AccountField, type AccountKind, lastAccountKind, rememberAccountKind, useAccountKinds } from './AccountField';
 import { DEFAULT_COUNTRY } from './CountryCodeSelect';
 
@@ -46,7 +47,7 @@ export function AuthForm<Values>(props: {
       </h1>
       {props.notices}
       {props.error ? (
-        <Alert
+        <Notice
           type="error"
           showIcon
           title={props.error}

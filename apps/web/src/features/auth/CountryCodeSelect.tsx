@@ -1,7 +1,7 @@
 import { COUNTRIES, countryForCallingCode, countryName, DEFAULT_COUNTRY_CODE } from '@smartlock/contract';
-import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NativeSelect } from '../../components/NativeSelect';
 
 /** The default country: the one of the default calling code (+61). */
 export const DEFAULT_COUNTRY = countryForCallingCode(DEFAULT_COUNTRY_CODE) ?? 'AU';
@@ -11,8 +11,9 @@ export function callingCodeOf(countryId: string | undefined): string {
 }
 
 /**
- * Country-code picker: countries named in the current language, searchable by name or code.
- * `named` shows the chosen country's name too and fills the width (a country or region field).
+ * Country-code picker: countries named in the current language (the list is the browser's own,
+ * found by typing a name's first letters). Closed, it shows the calling code; `named` shows the
+ * country's name too and fills the width (a country or region field).
  */
 export function CountryCodeSelect(props: {
   value?: string;
@@ -24,24 +25,21 @@ export function CountryCodeSelect(props: {
   const { t, i18n } = useTranslation();
   const options = useMemo(
     () =>
-      COUNTRIES.map((c) => ({
-        value: c.id,
-        label: `${countryName(c.id, i18n.language)} ${c.callingCode}`,
-        short: c.callingCode,
-      })).sort((a, b) => a.label.localeCompare(b.label, i18n.language.replace('_', '-'))),
+      COUNTRIES.map((c) => ({ value: c.id, label: `${countryName(c.id, i18n.language)} ${c.callingCode}` })).sort(
+        (a, b) => a.label.localeCompare(b.label, i18n.language.replace('_', '-')),
+      ),
     [i18n.language],
   );
+  const value = props.value ?? DEFAULT_COUNTRY;
   return (
-    <Select
-      aria-label={props.ariaLabel ?? t('auth.countryCode')}
-      data-testid={props.testId ?? 'country-code'}
-      showSearch={{ optionFilterProp: 'label' }}
-      value={props.value ?? DEFAULT_COUNTRY}
+    <NativeSelect
+      ariaLabel={props.ariaLabel ?? t('auth.countryCode')}
+      testId={props.testId ?? 'country-code'}
+      value={value}
       onChange={props.onChange}
       options={options}
-      optionLabelProp={props.named ? 'label' : 'short'}
-      popupMatchSelectWidth={props.named ? true : 300}
-      style={props.named ? { width: '100%' } : { width: 110 }}
+      shown={props.named ? undefined : callingCodeOf(value)}
+      style={props.named ? { width: '100%' } : { width: 96, flex: 'none' }}
     />
   );
 }

@@ -2,14 +2,17 @@ import { LockOutlined } from '@ant-design/icons';
 import { ERRORS } from '@smartlock/contract';
 import { user } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Form, Input } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Form } from 'antd';
+// The password input alone (not antd's Input namespace, which brings the text area along).
+import Password from 'antd/es/input/Password';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CallFailure } from '../../api/client';
 import { useConsole } from '../../app/context';
-import { takeLoggedOutFlag } from '../../app/sessionFlag';
+import { clearLoggedOutFlag, loggedOutFlag } from '../../app/sessionFlag';
 import { clearUserInfo } from '../../app/userInfo';
+import { Notice } from '../../components/Notice';
 import { accountOf } from './AccountField';
 import { AuthForm } from './AuthForm';
 import { useSubmission } from './useSubmission';
@@ -31,7 +34,8 @@ export default function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const queries = useQueryClient();
-  const [loggedOut] = useState(takeLoggedOutFlag);
+  const [loggedOut] = useState(loggedOutFlag);
+  useEffect(clearLoggedOutFlag, []);
   const { error, busy, run } = useSubmission();
   const [slider, setSlider] = useState(false);
   const tokenFailed = location.pathname === '/user/loginByAccessToken';
@@ -66,7 +70,7 @@ export default function LoginPage() {
       notices={
         <>
           {loggedOut ? (
-            <Alert
+            <Notice
               type="warning"
               showIcon
               title={t('errors.loginExpired')}
@@ -75,7 +79,7 @@ export default function LoginPage() {
             />
           ) : null}
           {tokenFailed ? (
-            <Alert type="error" showIcon title={t('auth.accessTokenFailed')} style={{ marginBottom: 16 }} />
+            <Notice type="error" showIcon title={t('auth.accessTokenFailed')} style={{ marginBottom: 16 }} />
           ) : null}
         </>
       }
@@ -105,7 +109,7 @@ export default function LoginPage() {
         label={t('auth.password')}
         rules={[{ required: true, message: t('auth.passwordRequired') }]}
       >
-        <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="password" />
+        <Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="password" />
       </Form.Item>
     </AuthForm>
   );

@@ -1,13 +1,13 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Outcome } from '../../components/Outcome';
 import { BackHomeButton } from './BackHomeButton';
 
 /** A screen whose feature belongs to a later release: it says so plainly and shows no data. */
 export function ComingSoon({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   return (
-    <Result
+    <Outcome
       icon={<ClockCircleOutlined />}
       title={t(titleKey)}
       subTitle={t('app.comingSoon')}

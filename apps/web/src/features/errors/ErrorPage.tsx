@@ -1,7 +1,8 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTitle } from '../../app/RouteFrame';
+import { Outcome } from '../../components/Outcome';
 
 /** Where route errors land (/error, or a screen that failed to load). */
 export default function ErrorPage() {
@@ -10,7 +11,7 @@ export default function ErrorPage() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : undefined;
   return (
-    <Result
+    <Outcome
       status="error"
       title={t('app.somethingWentWrong')}
       subTitle={status ? `${t('client.http500')} (${status})` : t('app.tryAgainLater')}

@@ -1,6 +1,6 @@
-import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTitle } from '../../app/RouteFrame';
+import { Outcome } from '../../components/Outcome';
 import { BackHomeButton } from '../coming/BackHomeButton';
 
 /** The catch-all route (named "error"). */
@@ -8,6 +8,6 @@ export default function NotFoundPage() {
   const { t } = useTranslation();
   useTitle('route.notFound');
   return (
-    <Result status="404" title="404" subTitle={t('app.notFound')} extra={<BackHomeButton />} data-testid="not-found" />
+    <Outcome status="404" title="404" subTitle={t('app.notFound')} extra={<BackHomeButton />} data-testid="not-found" />
   );
 }

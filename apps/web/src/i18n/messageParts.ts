@@ -1,0 +1,58 @@
+/**
+ * The console's messages come in parts per language: the public part (sign-in, errors, the
+ * frame of every screen) loads with the page; the screens part (the public maps and unlock
+ * links, whose words the console shows too) with those screens and the console; the console
+ * part (the namespaces of the signed-in screens) with the console's first screen. So the login
+ * page does not carry every screen's words. build/messageParts.ts cuts the catalogues at build time.
+ */
+export type MessagePart = 'public' | 'screens' | 'console';
+
+export const MESSAGE_PARTS: readonly MessagePart[] = ['public', 'screens', 'console'];
+
+/** The namespaces of the public maps and the unlock-link screen. */
+export const SCREEN_NAMESPACES: readonly string[] = ['map', 'unlockLink'];
+
+/** The namespaces only signed-in screens use (console catalogue and contract messages alike). */
+export const CONSOLE_NAMESPACES: readonly string[] = [
+  'account',
+  'admin',
+  'commerce',
+  'credential',
+  'credentialKind',
+  'driver',
+  'ekey',
+  'gateway',
+  'group',
+  'hotel',
+  'lock',
+  'lockDetail',
+  'lockRecord',
+  'lockUser',
+  'order',
+  'passage',
+  'passcode',
+  'photo',
+  'records',
+  'remote',
+  'sandbox',
+  'service',
+  'settings',
+  'signal',
+  'template',
+  'transfer',
+  'validity',
+  'vip',
+];
+
+const CONSOLE = new Set(CONSOLE_NAMESPACES);
+const SCREENS = new Set(SCREEN_NAMESPACES);
+
+function partOf(namespace: string): MessagePart {
+  if (CONSOLE.has(namespace)) return 'console';
+  return SCREENS.has(namespace) ? 'screens' : 'public';
+}
+
+/** The namespaces of one part of a catalogue. */
+export function messagePart(messages: Record<string, unknown>, part: MessagePart): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(messages).filter(([namespace]) => partOf(namespace) === part));
+}

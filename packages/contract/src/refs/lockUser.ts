@@ -1,0 +1,27 @@
+// Generated from src/calls by `npm run generate -w @smartlock/contract`: do not edit.
+// The lockUser calls as the browser needs them (no schemas); src/refs.test.ts holds them to src/calls.
+import type * as calls from '../calls';
+import type { CallRef } from '../calls/define';
+
+export const lockUser = {
+  EXPIRY_WINDOW_MAX_DAYS: 366,
+  EXPORT_USER_PAGE_MAX: 500,
+  deleteKeyUser: { path: '/user/deleteKeyUser', method: 'POST', auth: 'session' } as CallRef<
+    typeof calls.lockUser.deleteKeyUser
+  >,
+  exportUser: { path: '/lock/exportUser', method: 'POST', auth: 'session' } as CallRef<
+    typeof calls.lockUser.exportUser
+  >,
+  getExportUserNum: { path: '/lock/getExportUserNum', method: 'POST', auth: 'session' } as CallRef<
+    typeof calls.lockUser.getExportUserNum
+  >,
+  listExpireUser: { path: '/user/listExpireUser', method: 'GET', auth: 'session' } as CallRef<
+    typeof calls.lockUser.listExpireUser
+  >,
+  listKeyGroup: { path: '/user/listKeyGroup', method: 'GET', auth: 'session' } as CallRef<
+    typeof calls.lockUser.listKeyGroup
+  >,
+  listKeyUser: { path: '/user/listKeyUser', method: 'GET', auth: 'session' } as CallRef<
+    typeof calls.lockUser.listKeyUser
+  >,
+} as const;
