@@ -63,6 +63,7 @@ import { LiveHub } from './live/liveHub';
 import { registerLiveRoute } from './live/liveRoute';
 import { Messenger } from './messaging/messenger';
 import { type MailTransport, type SmsTransport, SmtpTransport } from './messaging/transports';
+import { logFormatFor, prettyLog } from './ops/logFormat';
 import { Metrics } from './ops/metrics';
 import { registerOpsRoutes } from './ops/opsRoutes';
 import { serverRoot } from './paths';
@@ -122,7 +123,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         // The path only: query strings may carry access tokens.
         req: (req) => ({ method: req.method, url: req.url.split('?')[0], ip: req.ip }),
       },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : logFormatFor(config, process.stdout.isTTY === true) === 'pretty'
+          ? { stream: prettyLog() }
+          : {}),
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

@@ -35,6 +35,8 @@ export const configSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('SmartLock Cloud <no-reply@smartlock.localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` or `pretty` (one readable line per entry); unset: pretty in development on a terminal, else JSON. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   BRANDS_FILE: z.string().optional(),
   /** The operator's price list of the paid services (apps/server/prices.json by default). */
   PRICES_FILE: z.string().optional(),
