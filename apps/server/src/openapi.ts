@@ -1,4 +1,11 @@
-import { ALL_CALLS, type CallDefinition, ERRORS, envelopeSchema, RequestParam } from '@smartlock/contract';
+import {
+  ALL_CALLS,
+  type CallDefinition,
+  ERRORS,
+  envelopeSchema,
+  jsonContentOf,
+  RequestParam,
+} from '@smartlock/contract';
 import { z } from 'zod';
 
 const COMMON = [
@@ -22,11 +29,24 @@ const COMMON = [
   },
 ];
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+/**
+ * The JSON Schema (2020-12, as OpenAPI 3.1 uses) of a contract schema. A JSON-text parameter
+ * (the contract's jsonField) is a string whose parsed content has its own schema: it is written
+ * as `contentMediaType: application/json` with that schema as `contentSchema`.
+ */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    target: 'openapi-3.0',
+    target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
+    override: (ctx) => {
+      const content = jsonContentOf(ctx.zodSchema);
+      if (!content) return;
+      Object.assign(ctx.jsonSchema, {
+        contentMediaType: 'application/json',
+        contentSchema: jsonSchema(content, 'input'),
+      });
+    },
   }) as Record<string, unknown>;
   return rest;
 }
@@ -41,7 +61,7 @@ function uploadBody(body: { properties: Record<string, unknown>; required: strin
       ...body.properties,
       [part]: {
         type: 'string',
-        format: 'binary',
+        contentMediaType: 'application/octet-stream',
         description: `The file, after every field; at most ${maxBytes} bytes.`,
         maxLength: maxBytes,
       },
@@ -104,12 +124,12 @@ export function openApiDocument() {
     paths[`/api${call.path}`] = { ...paths[`/api${call.path}`], [call.method.toLowerCase()]: operation(call) };
   }
   return {
-    openapi: '3.0.3',
+    openapi: '3.1.0',
     info: {
       title: 'SmartLock Cloud API',
       version: '1',
       description:
-        'Signed calls of the smart-lock console. Every reply is {errorCode, errorMsg, description, data}. See docs/api.md for the signature.',
+        'Signed calls of the smart-lock console. Every reply is {errorCode, errorMsg, description, data}. See docs/api.md for the signature. Parameters are text (query or form fields); a parameter that carries JSON text says so with contentMediaType application/json, and its contentSchema is what the text must parse to.',
     },
     paths,
     components: {

@@ -97,8 +97,8 @@ export const ERRORS = {
   templateNameExists: { code: -3035, http: 409 },
   photoFormat: { code: -3040, http: 400 },
   photoTooLarge: { code: -3041, http: 413 },
+  /** A face photo breaks a rule (one clear frontal face, plain background); the message says which ({{reason}}). */
   photoRequirement: { code: -3042, http: 400 },
-  photoRejected: { code: -3045, http: 400 },
   idNumberFormat: { code: -3043, http: 400 },
   remarkInvalid: { code: -3044, http: 400 },
   selectAtLeastOneLock: { code: -3050, http: 400 },

@@ -96,9 +96,12 @@ export const idListField = z
   .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,199}$/)
   .transform((v) => [...new Set(v.split(',').map(Number))]);
 
+/** The schema of the JSON each jsonField carries, for the OpenAPI document (its contentSchema). */
+const JSON_CONTENT = new WeakMap<object, z.ZodType>();
+
 /** A JSON text parameter (form fields are text), parsed and then checked with `schema`. */
 export function jsonField<T extends z.ZodType>(schema: T, maxLength: number) {
-  return z
+  const field = z
     .string()
     .max(maxLength)
     .transform((raw, ctx) => {
@@ -110,6 +113,16 @@ export function jsonField<T extends z.ZodType>(schema: T, maxLength: number) {
       }
     })
     .pipe(schema);
+  JSON_CONTENT.set(field, schema);
+  return field;
+}
+
+/**
+ * What a jsonField's text must hold once parsed (the schema given to jsonField), or undefined
+ * for any other schema: the OpenAPI generator writes it as the parameter's contentSchema.
+ */
+export function jsonContentOf(field: object): z.ZodType | undefined {
+  return JSON_CONTENT.get(field);
 }
 
 /** What confirms a transfer (locks, gateways): the receiving account, the caller's password and a code. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PasscodeVersion } from '../enums/credential';
 import { valuesOf } from '../enums/define';
+import { featureValueDescription } from '../enums/feature';
 import {
   AUTO_LOCK_SECONDS,
   EKEY_CREDENTIAL_MAX_AGE_DAYS,
@@ -38,11 +39,12 @@ export const initialize = defineCall({
     lockNumber: requiredText(32),
     lockName: requiredText(50),
     firmware: requiredText(40),
-    /** Capability bits as hexadecimal. */
+    /** Capability bits as hexadecimal (LockFeature). */
     featureValue: z
       .string()
       .trim()
-      .regex(/^[0-9A-Fa-f]{1,64}$/),
+      .regex(/^[0-9A-Fa-f]{1,64}$/)
+      .meta({ description: featureValueDescription() }),
     passcodeVersion: oneOf(valuesOf(PasscodeVersion)),
     /** The lock's UTC offset in milliseconds (-12 h to +14 h). */
     timezoneRawOffset: intField
@@ -158,12 +160,26 @@ export const lockBasics = z.object({
   isParkingLock: z.boolean(),
 });
 
+/**
+ * Whether gateways reach a lock: bound to any (online or not), and bound to one online now. A
+ * remote operation (unlock, lock, settings...) needs an online one.
+ */
+const gatewayFlags = {
+  hasGateway: z
+    .number()
+    .int()
+    .meta({ description: '1 when the lock is bound to a gateway, online or offline; else 0.' }),
+  hasOnlineGateway: z
+    .number()
+    .int()
+    .meta({ description: '1 when a gateway bound to the lock is online now (remote operations need one); else 0.' }),
+};
+
 export const remoteLock = lockBasics.extend({
   /** RemoteUnlockSwitch: 1 on, 2 off. */
   remoteUnlock: z.number().int(),
-  /** 1 when an online gateway reaches the lock. */
-  hasGateway: z.number().int(),
-  /** The best signal grade among the online gateways reaching it. */
+  ...gatewayFlags,
+  /** The best signal grade among the online gateways reaching it (0 when none is online). */
   signalGrade: z.number().int(),
 });
 
@@ -172,7 +188,7 @@ export const listForRemoteOperation = defineCall({
   method: 'GET',
   auth: 'session',
   summary:
-    "The caller's locks that gateways reach, for remote operations, with bolt state, battery, the remote-unlock switch and whether an online gateway reaches each.",
+    "The caller's locks bound to the owner's gateways, for remote operations, with bolt state, battery, the remote-unlock switch and whether an online gateway reaches each now (hasOnlineGateway; hasGateway is 1 for every one listed).",
   params: z.object({ ...pageParams, lockName: text(50).optional() }),
   data: pageSchema(remoteLock),
 });
@@ -185,10 +201,10 @@ export const lockItem = lockBasics.extend({
   role: z.number().int(),
   /** Lock-to-admin flag: 1 the caller administers it, 0 not. */
   isAdmin: z.number().int(),
-  /** 1 when an online gateway reaches the lock. */
-  hasGateway: z.number().int(),
+  ...gatewayFlags,
+  /** The best signal grade among the online gateways reaching it (0 when none is online). */
   signalGrade: z.number().int(),
-  featureValue: z.string(),
+  featureValue: z.string().meta({ description: featureValueDescription() }),
 });
 
 export const list = defineCall({
@@ -348,11 +364,18 @@ export const batchUnlock = defineCall({
   method: 'POST',
   auth: 'session',
   summary:
-    "Unlock many of the caller's own locks remotely at once (the owner, with the advanced function). Answers per lock: the operation it started (followed like any other), or the catalogue code of why it could not start.",
+    "Unlock many of the caller's own locks remotely at once (the owner, with the advanced function). Answers per lock: the operation it started (followed like any other), or why it could not start: the catalogue code and its message in the reply language.",
   params: z.object({ lockIdList: idListField }),
   data: z.object({
     list: z.array(
-      z.object({ lockId: z.number().int(), errorCode: z.number().int(), operation: remoteOperation.nullable() }),
+      z.object({
+        lockId: z.number().int(),
+        /** 0 when the unlock started, else the catalogue code of why it could not. */
+        errorCode: z.number().int(),
+        /** The catalogue message of errorCode in the reply language, as a top-level error has; empty when it started. */
+        errorMsg: z.string(),
+        operation: remoteOperation.nullable(),
+      }),
     ),
   }),
 });

@@ -201,7 +201,7 @@ export const face = {
     auth: 'session',
     upload: { part: 'photo', maxBytes: PHOTO_MAX_BYTES, tooLarge: 'photoTooLarge' },
     summary:
-      "Add a face from a photo (part `photo`: jpg, png or bmp, at most 2 MB) with the holder's name and ID number. The server checks for exactly one clear, frontal face on a plain background before anything goes to the lock.",
+      "Add a face from a photo (part `photo`: jpg, png or bmp, at most 2 MB) with the holder's name and ID number. The server checks for exactly one clear, frontal face on a plain background before anything goes to the lock: photoFormat (-3040), photoTooLarge (-3041) or photoRequirement (-3042, its message naming the rule broken, e.g. no face in a blank picture).",
     params: z.object({
       lockId: idField,
       name: requiredText(50),
@@ -216,7 +216,8 @@ export const face = {
     method: 'POST',
     auth: 'session',
     upload: { part: 'photo', maxBytes: PHOTO_MAX_BYTES, tooLarge: 'photoTooLarge' },
-    summary: 'Check a face photo (part `photo`) without adding it: the same rules as /face/add.',
+    summary:
+      'Check a face photo (part `photo`) without adding it, by the rules of /face/add: photoFormat (-3040) when not jpg, png or bmp, photoTooLarge (-3041) above 2 MB, photoRequirement (-3042) when it does not show one clear frontal face on a plain background (a blank picture: no face), its message naming the rule in the reply language.',
     params: z.object({}),
     data: z.object({ width: z.number().int(), height: z.number().int() }),
   }),

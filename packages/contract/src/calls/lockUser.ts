@@ -50,8 +50,10 @@ export const lockUserCredential = z.object({
   /** The eKey account, passcode or card number... as the kind's own tab shows it. */
   label: z.string(),
   name: z.string(),
-  /** ValidityType 1 permanent, 2 limited, 3 once, 4 cyclic; passcodes: their PasscodeType. */
-  validityType: z.number().int(),
+  validityType: z.number().int().meta({
+    description:
+      'ValidityType, one vocabulary for every kind: 1 permanent, 2 limited, 3 once, 4 cyclic. A passcode maps its type: 1 once and 4 clear → 3 once, 2 permanent → 1, 3 limited → 2, 5 cyclic → 4, 6 custom → 1 without an end, else 2.',
+  }),
   startDate: z.number().nullable(),
   endDate: z.number().nullable(),
   /** The kind's own status code (EKeyStatus, PasscodeStatus, CardStatus, CredentialStatus). */

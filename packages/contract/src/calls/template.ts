@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MessageChannel, TemplateType } from '../enums/commerce';
+import { MessageChannel, TEMPLATE_TYPE_DESCRIPTION, TemplateType } from '../enums/commerce';
 import { valuesOf } from '../enums/define';
 import { pageSchema } from '../envelope';
 import { TEMPLATE_MAX_LENGTH, TEMPLATE_NAME_MAX_LENGTH, TEMPLATE_SUBJECT_MAX_LENGTH } from '../validation/template';
@@ -13,7 +13,7 @@ import { emptyData, idField, oneOf, pageParams, requiredText } from './fields';
  */
 
 const channel = z.enum(valuesOf(MessageChannel) as ['sms', 'email']);
-const type = oneOf(valuesOf(TemplateType));
+const type = oneOf(valuesOf(TemplateType)).meta({ description: TEMPLATE_TYPE_DESCRIPTION });
 /** Checked by the template rules (length counted in characters, characters, placeholders). */
 const content = z.string().max(TEMPLATE_MAX_LENGTH * 2);
 const subject = z.string().max(TEMPLATE_SUBJECT_MAX_LENGTH * 2);
@@ -21,8 +21,7 @@ const subject = z.string().max(TEMPLATE_SUBJECT_MAX_LENGTH * 2);
 export const templateItem = z.object({
   templateId: z.number().int(),
   channel: z.string(),
-  /** TemplateType: 1 passcode notice, 2 eKey notice. */
-  type: z.number().int(),
+  type: z.number().int().meta({ description: TEMPLATE_TYPE_DESCRIPTION }),
   name: z.string(),
   /** An email's subject; empty for SMS. */
   subject: z.string(),

@@ -33,8 +33,12 @@ export const userInfo = z.object({
   email: z.string(),
   nickname: z.string(),
   headUrl: z.string(),
-  /** 1 when one of the user's gateways is online, else 0. */
-  hasGateway: z.union([z.literal(0), z.literal(1)]),
+  hasGateway: z
+    .union([z.literal(0), z.literal(1)])
+    .meta({ description: '1 when the account has a gateway, online or offline (spec section 3); else 0.' }),
+  hasOnlineGateway: z
+    .union([z.literal(0), z.literal(1)])
+    .meta({ description: "1 when one of the account's gateways is online now; else 0." }),
   paidUserStatus: z.number().int(),
   balance: z.number(),
   isLogin: z.boolean(),

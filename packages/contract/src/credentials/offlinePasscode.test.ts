@@ -7,13 +7,16 @@ import {
   decodeOfflinePasscode,
   encodeOfflinePasscode,
   limitedEndHour,
+  limitedSerials,
   localHourOf,
+  OFFLINE_SERIALS,
   type OfflinePayload,
   offlineDurationOf,
   offlinePasscodeKey,
   payloadAt,
   payloadIndex,
   resolveStartHour,
+  SHORT_LIMITED_HOURS,
   START_PERIOD_HOURS,
 } from './offlinePasscode';
 
@@ -25,6 +28,9 @@ const payloads: OfflinePayload[] = [
   { type: PasscodeType.limited, startResidue: 100, duration: { hours: 1 }, serial: 0 },
   { type: PasscodeType.limited, startResidue: 8759, duration: { hours: 8784 }, serial: 3 },
   { type: PasscodeType.limited, startResidue: 5, duration: { months: 36 }, serial: 2 },
+  { type: PasscodeType.limited, startResidue: 200, duration: { hours: 46 }, serial: 4 },
+  { type: PasscodeType.limited, startResidue: 8759, duration: { hours: SHORT_LIMITED_HOURS }, serial: 31 },
+  { type: PasscodeType.limited, startResidue: 0, duration: { hours: 1 }, serial: 17 },
   { type: PasscodeType.cyclic, subtype: 5, fromHour: 0, toHour: 24, serial: 0 },
   { type: PasscodeType.cyclic, subtype: 14, fromHour: 22, toHour: 23, serial: 63 },
 ];
@@ -45,13 +51,46 @@ describe('offline passcode payloads', () => {
     expect(
       payloadIndex({ type: PasscodeType.limited, startResidue: 0, duration: { months: 12 }, serial: 0 }),
     ).toBeUndefined();
+    expect(
+      payloadIndex({ type: PasscodeType.limited, startResidue: 0, duration: { hours: 46 }, serial: 32 }),
+    ).toBeUndefined();
+    expect(
+      payloadIndex({
+        type: PasscodeType.limited,
+        startResidue: 0,
+        duration: { hours: SHORT_LIMITED_HOURS + 1 },
+        serial: 4,
+      }),
+    ).toBeUndefined();
     expect(payloadIndex({ type: PasscodeType.cyclic, subtype: 4, fromHour: 0, toHour: 1, serial: 0 })).toBeUndefined();
     expect(payloadIndex({ type: PasscodeType.cyclic, subtype: 6, fromHour: 9, toHour: 9, serial: 0 })).toBeUndefined();
   });
 
-  it('leaves most 9-digit numbers without a payload', () => {
+  it('gives limited codes of up to 31 days 32 serials, longer ones 4', () => {
+    expect(limitedSerials({ hours: 22 })).toBe(OFFLINE_SERIALS.shortLimited);
+    expect(limitedSerials({ hours: SHORT_LIMITED_HOURS })).toBe(32);
+    expect(limitedSerials({ hours: SHORT_LIMITED_HOURS + 1 })).toBe(OFFLINE_SERIALS.limited);
+    expect(limitedSerials({ months: 13 })).toBe(4);
+  });
+
+  it('keeps the meaning of codes issued before short limited codes had more serials', () => {
+    // Pinned: the first four serials of a limited code and the cyclic codes sit where they always did.
+    expect(payloadIndex({ type: PasscodeType.limited, startResidue: 100, duration: { hours: 1 }, serial: 0 })).toBe(
+      4_959_840,
+    );
+    expect(payloadIndex({ type: PasscodeType.cyclic, subtype: 5, fromHour: 0, toHour: 24, serial: 0 })).toBe(
+      310_070_432,
+    );
+    // The further serials come after every older segment, and all fit below 10^9.
+    expect(payloadIndex({ type: PasscodeType.limited, startResidue: 8759, duration: { hours: 744 }, serial: 31 })).toBe(
+      492_925_919,
+    );
+  });
+
+  it('leaves the numbers past the last segment without a payload', () => {
     expect(payloadAt(999_999_999)).toBeUndefined();
-    expect(payloadAt(400_000_000)).toBeUndefined();
+    expect(payloadAt(492_925_920)).toBeUndefined();
+    expect(payloadAt(492_925_919)).toMatchObject({ type: PasscodeType.limited, serial: 31 });
   });
 });
 
@@ -82,14 +121,15 @@ describe('offline passcode codes', () => {
     expect(await decodeOfflinePasscode(key, '12345678a')).toBeUndefined();
   });
 
-  it('decodes few random numbers to a payload (guessing rarely hits a code)', async () => {
+  it('decodes about half of all numbers to no payload at all (a guess opens only if its start is within a day)', async () => {
     const key = await offlinePasscodeKey('lock-secret-a');
     let hits = 0;
     for (let i = 0; i < 400; i++) {
       const code = String((i * 2_654_435_761) % 1_000_000_000).padStart(9, '0');
       if (await decodeOfflinePasscode(key, code)) hits++;
     }
-    expect(hits / 400).toBeLessThan(0.45);
+    // The segments cover 492,925,920 of 10^9 numbers (49%).
+    expect(hits / 400).toBeLessThan(0.56);
   });
 });
 

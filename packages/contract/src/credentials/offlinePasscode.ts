@@ -5,7 +5,7 @@
  * A code is a format-preserving encryption (an 8-round Feistel network over 0..10^9-1, keyed
  * with HMAC-SHA256) of a payload index. The payload says the type, the hour the code starts
  * (modulo START_PERIOD_HOURS, lock-local time), the length of a limited code, the cycle of a
- * cyclic one, and a serial that tells apart codes that would otherwise be equal. About 69% of
+ * cyclic one, and a serial that tells apart codes that would otherwise be equal. About half of
  * all 9-digit numbers decode to no payload at all.
  *
  * The lock resolves the start hour as the one matching the payload in the window
@@ -30,8 +30,24 @@ export const MAX_LIMITED_HOURS = 8784;
 const MONTH_DURATIONS = 24;
 const DURATION_CODES = MAX_LIMITED_HOURS + MONTH_DURATIONS;
 
-/** How many codes may share the same payload otherwise (so how many can be live at once). */
-export const OFFLINE_SERIALS = { once: 32, permanent: 128, clear: 4, limited: 4, cyclic: 64 } as const;
+/**
+ * How many codes may share the same payload otherwise: the most codes of one type with one
+ * validity (start hour of the year and length, or a cyclic rule) a lock can ever be given, since
+ * a code once issued is never issued again. Limited codes of up to SHORT_LIMITED_HOURS (hotel
+ * stays, short lets) have `shortLimited`, longer ones `limited`.
+ */
+export const OFFLINE_SERIALS = {
+  once: 32,
+  permanent: 128,
+  clear: 4,
+  limited: 4,
+  shortLimited: 32,
+  cyclic: 64,
+} as const;
+/** Limited codes lasting at most this many hours (31 days) have OFFLINE_SERIALS.shortLimited serials. */
+export const SHORT_LIMITED_HOURS = 744;
+/** The serials of short limited codes beyond the first OFFLINE_SERIALS.limited (their own segment). */
+const EXTRA_SHORT_SERIALS = OFFLINE_SERIALS.shortLimited - OFFLINE_SERIALS.limited;
 
 const DOMAIN = 10 ** OFFLINE_PASSCODE_DIGITS;
 const HALF = 31_623; // ceil(sqrt(10^9)): the Feistel network permutes 0..HALF^2-1
@@ -64,6 +80,8 @@ const SEGMENTS = [
   { name: 'clear', size: START_PERIOD_HOURS * OFFLINE_SERIALS.clear },
   { name: 'limited', size: START_PERIOD_HOURS * DURATION_CODES * OFFLINE_SERIALS.limited },
   { name: 'cyclic', size: CYCLE_COMBOS * OFFLINE_SERIALS.cyclic },
+  // Added after the others, so codes issued before it keep their meaning.
+  { name: 'shortLimited', size: START_PERIOD_HOURS * SHORT_LIMITED_HOURS * EXTRA_SHORT_SERIALS },
 ] as const;
 type SegmentName = (typeof SEGMENTS)[number]['name'];
 
@@ -108,6 +126,13 @@ function durationOf(code: number): OfflineDuration {
   return code < MAX_LIMITED_HOURS ? { hours: code + 1 } : { months: code - MAX_LIMITED_HOURS + 13 };
 }
 
+/** How many limited codes of one start hour (of the year) and this length a lock can ever be given. */
+export function limitedSerials(duration: OfflineDuration): number {
+  return 'hours' in duration && duration.hours <= SHORT_LIMITED_HOURS
+    ? OFFLINE_SERIALS.shortLimited
+    : OFFLINE_SERIALS.limited;
+}
+
 const inRange = (value: number, min: number, maxExclusive: number) =>
   Number.isInteger(value) && value >= min && value < maxExclusive;
 
@@ -124,11 +149,19 @@ export function payloadIndex(payload: OfflinePayload): number | undefined {
   if (!inRange(payload.startResidue, 0, START_PERIOD_HOURS)) return undefined;
   if (payload.type === PasscodeType.limited) {
     const duration = durationCode(payload.duration);
-    if (duration === undefined || !inRange(payload.serial, 0, OFFLINE_SERIALS.limited)) return undefined;
+    if (duration === undefined || !inRange(payload.serial, 0, limitedSerials(payload.duration))) return undefined;
+    if (payload.serial < OFFLINE_SERIALS.limited) {
+      return (
+        segmentBase('limited') +
+        (payload.startResidue * DURATION_CODES + duration) * OFFLINE_SERIALS.limited +
+        payload.serial
+      );
+    }
+    // A short code's further serials (its duration code is hours - 1 < SHORT_LIMITED_HOURS).
     return (
-      segmentBase('limited') +
-      (payload.startResidue * DURATION_CODES + duration) * OFFLINE_SERIALS.limited +
-      payload.serial
+      segmentBase('shortLimited') +
+      (payload.startResidue * SHORT_LIMITED_HOURS + duration) * EXTRA_SHORT_SERIALS +
+      (payload.serial - OFFLINE_SERIALS.limited)
     );
   }
   const name = (Object.keys(START_TYPES) as StartType[]).find((key) => START_TYPES[key] === payload.type);
@@ -149,6 +182,15 @@ export function payloadAt(index: number): OfflinePayload | undefined {
         const fromHour = Math.floor(combo / 24) % 24;
         const subtype = Math.floor(combo / (24 * 24)) + FIRST_SUBTYPE;
         return fromHour < toHour ? { type: PasscodeType.cyclic, subtype, fromHour, toHour, serial } : undefined;
+      }
+      if (segment.name === 'shortLimited') {
+        const rest = Math.floor(offset / EXTRA_SHORT_SERIALS);
+        return {
+          type: PasscodeType.limited,
+          startResidue: Math.floor(rest / SHORT_LIMITED_HOURS),
+          duration: { hours: (rest % SHORT_LIMITED_HOURS) + 1 },
+          serial: OFFLINE_SERIALS.limited + (offset % EXTRA_SHORT_SERIALS),
+        };
       }
       if (segment.name === 'limited') {
         const serial = offset % OFFLINE_SERIALS.limited;

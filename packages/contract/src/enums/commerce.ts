@@ -47,6 +47,10 @@ export const MessageChannel = { sms: 'sms', email: 'email' } as const;
 /** What a message template is for: a passcode's notice, or an eKey's. */
 export const TemplateType = { passcode: 1, eKey: 2 } as const;
 
+/** The documentation of a template type (openapi.json, docs/api.md). */
+export const TEMPLATE_TYPE_DESCRIPTION =
+  'TemplateType: 1 passcode notice (its text must contain {room} and {passcode}; /passcode/sendNotice uses it), 2 eKey notice (/ekey/sendNotice uses it). Both may also use {time}, {appLink} and {unlockLink}.';
+
 export const VIP_TRIAL_DAYS = 10;
 /** A subscription ending within this many days shows "expires soon" (VipPackageStatus.willOverdue). */
 export const VIP_EXPIRES_SOON_DAYS = 30;

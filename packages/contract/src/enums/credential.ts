@@ -81,6 +81,34 @@ export const PasscodeType = {
   custom: 6,
 } as const;
 
+/**
+ * A passcode's validity in the vocabulary every credential kind shares (ValidityType), so eKeys,
+ * passcodes, cards... read alike (the lock-user views, the export): a once code and a clear code
+ * (it erases the lock's passcodes on its one use) are once; a permanent code is permanent; a
+ * limited code is limited; a cyclic code (subtypes 5 to 14) is cyclic; a custom code is
+ * permanent without an end, else limited. Undefined for a type no passcode has.
+ */
+export function passcodeValidityType(
+  passcodeType: number,
+  hasEnd: boolean,
+): (typeof ValidityType)[keyof typeof ValidityType] | undefined {
+  switch (passcodeType) {
+    case PasscodeType.once:
+    case PasscodeType.clear:
+      return ValidityType.once;
+    case PasscodeType.permanent:
+      return ValidityType.permanent;
+    case PasscodeType.limited:
+      return ValidityType.limited;
+    case PasscodeType.cyclic:
+      return ValidityType.cyclic;
+    case PasscodeType.custom:
+      return hasEnd ? ValidityType.limited : ValidityType.permanent;
+    default:
+      return undefined;
+  }
+}
+
 /** Cyclic passcode subtypes 5 to 14. */
 export const CyclicPasscodeSubtype = {
   weekend: 5,

@@ -21,6 +21,39 @@ export const LockFeature = {
 } as const;
 export type LockFeatureName = keyof typeof LockFeature;
 
+/** What each featureValue bit means (for the API documentation: openapi.json and docs/api.md). */
+export const LOCK_FEATURE_MEANINGS: Record<LockFeatureName, string> = {
+  passcode: 'a keypad: passcodes (offline codes; custom codes through a gateway)',
+  card: 'IC cards',
+  fingerprint: 'fingerprints',
+  wristband: 'wristbands (seen in unlock records only)',
+  autoLock: 'auto-lock, its time set through a gateway (5 to 900 s)',
+  remoteUnlock: 'unlock through a gateway',
+  doorSensor: 'a door sensor (door opened and closed records)',
+  remoteUnlockSwitch: 'a remote-unlock switch the owner turns on or off (unlock links need it on)',
+  hotelLock: 'a hotel lock: hotel mode, room status, hotel cards written by the card encoder',
+  passageMode: 'passage mode: unlocked during set weekly periods',
+  face: 'faces (face identification too)',
+  palmVein: 'palm veins',
+  qrCode: 'QR codes',
+  keyFob: 'key fobs',
+  parkingLock: 'a car-park lock: raise and lower instead of unlock and lock',
+};
+
+/** The featureValue bits, one per feature: "bit n name: meaning", in bit order. */
+export function lockFeatureBits(): { bit: number; name: LockFeatureName; meaning: string }[] {
+  return (Object.keys(LockFeature) as LockFeatureName[])
+    .map((name) => ({ bit: LockFeature[name], name, meaning: LOCK_FEATURE_MEANINGS[name] }))
+    .sort((a, b) => a.bit - b.bit);
+}
+
+/** The documentation of a featureValue: hexadecimal, and what each bit says. */
+export function featureValueDescription(): string {
+  return `LockFeature bits as hexadecimal (bit n set: the lock has feature n; read with BigInt, bits go beyond 32): ${lockFeatureBits()
+    .map(({ bit, name, meaning }) => `bit ${bit} ${name}: ${meaning}`)
+    .join('; ')}. Other bits are reserved and ignored.`;
+}
+
 /** Whether a featureValue (hex) has a feature's bit set. */
 export function hasFeature(featureValue: string, feature: LockFeatureName): boolean {
   if (!/^[0-9A-Fa-f]{1,64}$/.test(featureValue)) return false;

@@ -84,7 +84,7 @@ describe('face identification of an eKey holder', () => {
   it('uses one of the owner’s units per identification, once per period of the lock’s frequency', async () => {
     await addUnits(db(), ownerId, ServiceType.faceIdentify, 2);
     const noFace = await identify(holder, 'no-face.jpg');
-    expect(noFace.body.errorCode).toBe(ERRORS.photoRejected.code);
+    expect(noFace.body.errorCode).toBe(ERRORS.photoRequirement.code);
     expect(await units()).toBe(2);
     const done = await identify(holder);
     expect(done.body.data?.identified).toBe(true);

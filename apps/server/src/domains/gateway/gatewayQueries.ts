@@ -5,14 +5,19 @@ import { cities, gatewayLocks, gateways, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 
-/** 1 when one of the account's gateways is online, else 0 (user info's hasGateway). */
-export async function hasOnlineGateway(db: Executor, ownerId: number): Promise<0 | 1> {
+/** Whether the account has a gateway (online or offline), and whether one is online now (user info). */
+export async function gatewayPresence(
+  db: Executor,
+  ownerId: number,
+): Promise<{ hasGateway: 0 | 1; hasOnlineGateway: 0 | 1 }> {
   const [row] = await db
-    .select({ id: gateways.id })
+    .select({ total: count(), online: sql<number>`count(*) filter (where ${gateways.online} = 1)` })
     .from(gateways)
-    .where(and(eq(gateways.ownerId, ownerId), eq(gateways.online, 1)))
-    .limit(1);
-  return row ? 1 : 0;
+    .where(eq(gateways.ownerId, ownerId));
+  return {
+    hasGateway: Number(row?.total ?? 0) > 0 ? 1 : 0,
+    hasOnlineGateway: Number(row?.online ?? 0) > 0 ? 1 : 0,
+  };
 }
 
 /** The gateway if it is the caller's, else "no permission" (also when it does not exist). */

@@ -99,11 +99,11 @@ describe('lock and gateway registry', () => {
     expect(await brokerAccepts(broker.port, issued.username, 'AA:BB:CC:00:00:01')).toBe(false);
     expect(gatewayTopics(issued.gatewayId).commands).toBe(`gw/${issued.gatewayId}/cmd`);
 
-    const before = await client.call<{ hasGateway: number }>(user.getInfo);
-    expect(before.body.data?.hasGateway).toBe(0);
+    const before = await client.call<{ hasGateway: number; hasOnlineGateway: number }>(user.getInfo);
+    expect(before.body.data).toMatchObject({ hasGateway: 1, hasOnlineGateway: 0 });
     await db().update(gateways).set({ online: 1 }).where(eq(gateways.id, issued.gatewayId));
-    const after = await client.call<{ hasGateway: number }>(user.getInfo);
-    expect(after.body.data?.hasGateway).toBe(1);
+    const after = await client.call<{ hasGateway: number; hasOnlineGateway: number }>(user.getInfo);
+    expect(after.body.data).toMatchObject({ hasGateway: 1, hasOnlineGateway: 1 });
 
     const twice = await client.call(gateway.add, {
       gatewayMac: 'aabbcc000001',

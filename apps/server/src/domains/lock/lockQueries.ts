@@ -34,8 +34,16 @@ export interface LockListQuery {
   lockName?: string | undefined;
 }
 
-/** Per lock of `lockIds`: whether an online gateway reaches it, and the best signal among them. */
-async function reachOf(db: Db, lockIds: number[]): Promise<Map<number, { online: number; rssi: number | null }>> {
+/** How gateways reach a lock: bound to at least one (online or not), and the best signal among the online ones. */
+export interface LockReach {
+  /** At least one of the gateways it is bound to is online. */
+  online: boolean;
+  /** The best RSSI among the online gateways, when any reports one. */
+  rssi: number | null;
+}
+
+/** Per lock of `lockIds` bound to a gateway: whether an online one reaches it, and the best signal among those. */
+async function reachOf(db: Db, lockIds: number[]): Promise<Map<number, LockReach>> {
   if (lockIds.length === 0) return new Map();
   const rows = await db
     .select({
@@ -48,18 +56,16 @@ async function reachOf(db: Db, lockIds: number[]): Promise<Map<number, { online:
     .where(inArray(gatewayLocks.lockId, lockIds))
     .groupBy(gatewayLocks.lockId);
   return new Map(
-    rows.map((r) => [r.lockId, { online: Number(r.online), rssi: r.rssi === null ? null : Number(r.rssi) }]),
+    rows.map((r) => [r.lockId, { online: Number(r.online) === 1, rssi: r.rssi === null ? null : Number(r.rssi) }]),
   );
 }
 
-/** A lock as the console's list shows it, for a caller who manages it (owner or authorized administrator). */
-export function presentLockItem(
-  lock: LockRow,
-  userId: number,
-  groupId: number | null,
-  online: number | null,
-  rssi: number | null,
-) {
+/**
+ * A lock as the console's list shows it, for a caller who manages it (owner or authorized
+ * administrator). `reach` is undefined when no gateway is bound to the lock.
+ */
+export function presentLockItem(lock: LockRow, userId: number, groupId: number | null, reach: LockReach | undefined) {
+  const online = reach?.online === true;
   return {
     lockId: lock.id,
     lockName: lock.name,
@@ -69,8 +75,9 @@ export function presentLockItem(
     groupId: groupId ?? GroupId.ungrouped,
     role: lockRoleOf(lock, userId),
     isAdmin: LockAdminFlag.yes,
-    hasGateway: Number(online) === 1 ? 1 : 0,
-    signalGrade: Number(online) === 1 ? signalGradeOfRssi(rssi === null ? null : Number(rssi)) : 0,
+    hasGateway: reach ? 1 : 0,
+    hasOnlineGateway: online ? 1 : 0,
+    signalGrade: online ? signalGradeOfRssi(reach?.rssi ?? null) : 0,
     isParkingLock: hasFeature(lock.featureValue, 'parkingLock'),
     featureValue: lock.featureValue,
   };
@@ -119,10 +126,7 @@ export async function listLocks(db: Db, userId: number, query: LockListQuery) {
     db,
     rows.map((r) => r.lock.id),
   );
-  const list = rows.map((r) => {
-    const linked = reach.get(r.lock.id);
-    return presentLockItem(r.lock, userId, r.groupId, linked?.online ?? null, linked?.rssi ?? null);
-  });
+  const list = rows.map((r) => presentLockItem(r.lock, userId, r.groupId, reach.get(r.lock.id)));
   return pageOf(list, total?.n ?? 0, query.pageNo, query.pageSize);
 }
 
@@ -164,7 +168,12 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
     null,
   );
   return {
-    ...presentLockItem(lock, userId, filed?.groupId ?? null, online.length > 0 ? 1 : 0, best),
+    ...presentLockItem(
+      lock,
+      userId,
+      filed?.groupId ?? null,
+      reaching.length > 0 ? { online: online.length > 0, rssi: best } : undefined,
+    ),
     lockNumber: lock.lockNumber,
     firmware: lock.firmware,
     passcodeVersion: lock.passcodeVersion,

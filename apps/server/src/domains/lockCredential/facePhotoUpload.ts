@@ -30,7 +30,7 @@ export async function checkedFacePhoto(
   if (verdict.reason) {
     // Which rule the face broke, in the reader's language.
     const reason = translate(locale, `photo.${verdict.reason}`, { count: verdict.count ?? 0 });
-    throw new ApiError('photoRejected', { reason }, verdict.detail);
+    throw new ApiError('photoRequirement', { reason }, verdict.detail);
   }
   const params: Record<string, number> =
     verdict.error === 'photoTooLarge' ? { megabytes: PHOTO_MAX_BYTES / 1024 / 1024 } : {};

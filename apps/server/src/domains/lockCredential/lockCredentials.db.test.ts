@@ -19,6 +19,7 @@ import { facePhotos, lockCredentials, locks, serviceBalances } from '../../db/sc
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { encodePng, paint } from '../face/photoCheck/testImages';
 import { addUnits, balanceOf } from '../service/serviceBalances';
 
 const { card, face, fingerprint, keyFob, LOCK_CREDENTIAL_CALLS } = lockCredential;
@@ -291,6 +292,16 @@ describe('faces', () => {
     expect(large.body.errorCode).toBe(ERRORS.photoTooLarge.code);
     expect((await owner.callMultipart(face.checkPhoto, {}, [])).body.errorCode).toBe(ERRORS.badParameter.code);
   });
+
+  it('answers a blank photo with photoRequirement (-3042, as documented), saying no face was found', async () => {
+    const blank = Buffer.from(encodePng(paint(240, 300, () => [255, 255, 255])));
+    const reply = await owner.callMultipart(face.checkPhoto, {}, photoPart(blank, 'blank.png'));
+    expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(-3042);
+    expect(reply.body.errorCode).toBe(ERRORS.photoRequirement.code);
+    expect(reply.body.errorMsg).toBe(
+      'This photo cannot be used: no face was found. Use a photo of one face, from the front, on a plain background.',
+    );
+  }, 120_000);
 
   it('serves a face’s photo to those who manage the lock, with the session cookie', async () => {
     const id = await stored('face', 'placeholder', { idNumber: 'P7654321', name: 'Sam' });

@@ -410,7 +410,7 @@ describe('faces', () => {
       { lockId: door.lockId, name: 'Nobody', idNumber: 'P1234567' },
       photo(name),
     );
-    expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(ERRORS.photoRejected.code);
+    expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(ERRORS.photoRequirement.code);
     expect(reply.body.errorMsg).toContain(why);
     const [after] = await db().select({ n: count() }).from(lockCredentials);
     expect(after?.n).toBe(before?.n);

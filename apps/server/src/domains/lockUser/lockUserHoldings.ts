@@ -1,4 +1,11 @@
-import { CardStatus, CredentialKind, LOCK_CREDENTIAL_KINDS, PasscodeStatus } from '@smartlock/contract';
+import {
+  CardStatus,
+  CredentialKind,
+  LOCK_CREDENTIAL_KINDS,
+  PasscodeStatus,
+  PasscodeType,
+  passcodeValidityType,
+} from '@smartlock/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, lockCredentials, locks, passcodes, users } from '../../db/schema';
@@ -28,6 +35,7 @@ export interface HoldingRow {
   credentialId: number;
   label: string;
   credentialName: string;
+  /** ValidityType, for every kind (a passcode's mapped from its type). */
   validityType: number;
   startDate: number | null;
   endDate: number | null;
@@ -49,6 +57,20 @@ const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::flo
 
 const lockCredentialKindSql = sql.raw(
   `case c.kind ${LOCK_CREDENTIAL_KINDS.map((kind) => `when '${kind}' then '${CredentialKind[kind]}'`).join(' ')} end`,
+);
+
+/**
+ * A passcode's ValidityType from its type (and whether it ends), by the contract's mapping, so
+ * every kind's rows share one validity vocabulary (permanent, limited, once, cyclic).
+ */
+const passcodeValiditySql = sql.raw(
+  `case p.type ${Object.values(PasscodeType)
+    .map((type) => {
+      const ending = passcodeValidityType(type, true);
+      const open = passcodeValidityType(type, false);
+      return `when ${type} then ${ending === open ? ending : `case when p.end_date is null then ${open} else ${ending} end`}`;
+    })
+    .join(' ')} end`,
 );
 
 function scopedLocks(scope: HoldingScope): SQL {
@@ -86,7 +108,7 @@ export function holdings(scope: HoldingScope): SQL {
       and (${ekeys.recipientId} is null or ${ekeys.recipientId} <> ${scope.userId})
     union all
     select lower(btrim(p.name)), btrim(p.name), null, null, ${CredentialKind.passcode}, p.id, p.code, p.name,
-      p.type, ${epochMs(sql`p.start_date`)}, ${epochMs(sql`p.end_date`)}, p.status, 0, null,
+      ${passcodeValiditySql}, ${epochMs(sql`p.start_date`)}, ${epochMs(sql`p.end_date`)}, p.status, 0, null,
       s.id, s.alias, s.tz, s.owner_id
     from ${passcodes} p join scoped s on s.id = p.lock_id
     where btrim(p.name) <> '' and p.status not in (${PasscodeStatus.deleted}, ${PasscodeStatus.reset})

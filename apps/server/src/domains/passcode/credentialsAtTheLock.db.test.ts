@@ -171,6 +171,29 @@ describe('custom passcodes through the gateway', () => {
     );
     expect(await keypad(permanent.keyboardPwd)).toMatchObject({ ok: false, error: 'blocked' });
   });
+
+  it('issues a fifth stay of the same start hour and length after four were deleted: new digits that open, the old ones stay blocked', async () => {
+    const [row] = await db().select().from(locks).where(eq(locks.id, door.lockId));
+    const offset = row?.timezoneRawOffset ?? 0;
+    // The lock's current hour, for two days: a stay the keypad opens for now.
+    const startDate = localHourOf(Date.now(), offset) * HOUR_MS - offset;
+    const stay = { keyboardPwdType: 3, startDate, endDate: startDate + 48 * HOUR_MS };
+    const deleted: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const code = await getCode(stay);
+      const removed = await owner.call<{ operation: RemoteOperation }>(passcode.remove, {
+        keyboardPwdId: code.keyboardPwdId,
+      });
+      expect((await operationEnd(owner, removed.body.data?.operation.operationId as string)).state).toBe(
+        RemoteOperationState.success,
+      );
+      deleted.push(code.keyboardPwd);
+    }
+    const fifth = await getCode(stay);
+    expect(deleted).not.toContain(fifth.keyboardPwd);
+    expect((await keypad(fifth.keyboardPwd)).ok).toBe(true);
+    for (const code of deleted) expect(await keypad(code)).toMatchObject({ ok: false, error: 'blocked' });
+  });
 });
 
 /** A new account holding a permanent eKey for the door, sent by the owner. */

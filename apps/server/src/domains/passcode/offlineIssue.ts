@@ -2,6 +2,7 @@ import {
   ACTIVATION_HOURS,
   encodeOfflinePasscode,
   HOUR_MS,
+  limitedSerials,
   localHourOf,
   OFFLINE_SERIALS,
   type OfflinePayload,
@@ -14,7 +15,7 @@ import {
   validatePasscodeStart,
   validateWithinEditorValidity,
 } from '@smartlock/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passcodes } from '../../db/schema';
 import { ApiError, assertVerdict } from '../../http/apiError';
@@ -42,11 +43,11 @@ interface Plan {
   >;
 }
 
+/** The serials of a type whose count does not depend on the validity (limited codes': limitedSerials). */
 const SERIALS_OF: Record<number, number> = {
   [PasscodeType.once]: OFFLINE_SERIALS.once,
   [PasscodeType.permanent]: OFFLINE_SERIALS.permanent,
   [PasscodeType.clear]: OFFLINE_SERIALS.clear,
-  [PasscodeType.limited]: OFFLINE_SERIALS.limited,
   [PasscodeType.cyclic]: OFFLINE_SERIALS.cyclic,
 };
 
@@ -98,7 +99,7 @@ export function planOffline(
     const duration = offlineDurationOf(startHour, localHourOf(request.endDate, offset));
     if (!duration) throw new ApiError('passcodeLongValidityAlignment');
     return {
-      serials,
+      serials: limitedSerials(duration),
       payload: (serial) => ({ type: PasscodeType.limited, startResidue, duration, serial }),
       columns: { type: PasscodeType.limited, startDate: new Date(start), endDate: new Date(request.endDate) },
     };
@@ -115,7 +116,9 @@ export function planOffline(
 
 /**
  * Issues the code: the first serial whose digits this lock has never had (any passcode, any
- * status, ever) is taken; the live-digits unique index settles a race between two requests.
+ * status, ever: whoever held a deleted code still knows its digits) is taken; the live-digits
+ * unique index settles a race between two requests. When every serial of this type and validity
+ * has been issued, the answer says how many there are (passcodeCapacityReached).
  */
 export async function issueOffline(
   db: Db,
@@ -125,14 +128,28 @@ export async function issueOffline(
   name: string,
 ): Promise<PasscodeRow> {
   const key = await offlinePasscodeKey(lock.lockSecret);
+  const candidates: { serial: number; code: string }[] = [];
   for (let serial = 0; serial < plan.serials; serial++) {
-    const code = await encodeOfflinePasscode(key, plan.payload(serial));
-    const [taken] = await db
-      .select({ id: passcodes.id })
-      .from(passcodes)
-      .where(and(eq(passcodes.lockId, lock.id), eq(passcodes.code, code)))
-      .limit(1);
-    if (taken) continue;
+    candidates.push({ serial, code: await encodeOfflinePasscode(key, plan.payload(serial)) });
+  }
+  const taken = new Set(
+    (
+      await db
+        .select({ code: passcodes.code })
+        .from(passcodes)
+        .where(
+          and(
+            eq(passcodes.lockId, lock.id),
+            inArray(
+              passcodes.code,
+              candidates.map((candidate) => candidate.code),
+            ),
+          ),
+        )
+    ).map((row) => row.code),
+  );
+  for (const { serial, code } of candidates) {
+    if (taken.has(code)) continue;
     const [row] = await db
       .insert(passcodes)
       .values({ lockId: lock.id, creatorId, code, name, serial, status: PasscodeStatus.normal, ...plan.columns })
@@ -140,5 +157,5 @@ export async function issueOffline(
       .returning();
     if (row) return row;
   }
-  throw new ApiError('passcodeCapacityReached');
+  throw new ApiError('passcodeCapacityReached', { count: plan.serials });
 }

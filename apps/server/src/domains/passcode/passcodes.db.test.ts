@@ -3,13 +3,14 @@ import {
   ERRORS,
   HOUR_MS,
   lock,
+  OFFLINE_SERIALS,
   offlinePasscodeKey,
   type PasscodeItem,
   PasscodeStatus,
   PasscodeType,
   passcode,
 } from '@smartlock/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks, passcodes } from '../../db/schema';
 import { addLock, freshMac } from '../../test/devices';
@@ -79,6 +80,67 @@ describe('offline passcodes', () => {
       ERRORS.passcodeCapacityReached.code,
     );
     expect(await passcodeCount()).toBe(before);
+  });
+
+  it('issues 20 period codes with the same start hour and length, each its own digits for that stay', async () => {
+    const stay = { keyboardPwdType: PasscodeType.limited, startDate: thisHour() + 7 * HOUR_MS };
+    const endDate = stay.startDate + 46 * HOUR_MS;
+    const key = await lockKey();
+    const codes = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const reply = await get({ ...stay, endDate, keyboardPwdName: `Room ${i}` });
+      expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
+      const item = reply.body.data as PasscodeItem;
+      expect(item).toMatchObject({ startDate: stay.startDate, endDate });
+      expect(await decodeOfflinePasscode(key, item.keyboardPwd)).toMatchObject({
+        type: PasscodeType.limited,
+        duration: { hours: 46 },
+        serial: i,
+      });
+      codes.add(item.keyboardPwd);
+    }
+    expect(codes.size).toBe(20);
+  });
+
+  it('issues new digits for a stay whose codes were deleted, never the deleted ones', async () => {
+    const stay = {
+      keyboardPwdType: PasscodeType.limited,
+      startDate: thisHour() + 9 * HOUR_MS,
+      endDate: thisHour() + 33 * HOUR_MS,
+    };
+    const first = await Promise.all([0, 1, 2, 3].map(async () => (await get(stay)).body.data as PasscodeItem));
+    // Deleted at the lock (the gateway's part is credentialsAtTheLock.db.test.ts).
+    await db()
+      .update(passcodes)
+      .set({ status: PasscodeStatus.deleted })
+      .where(
+        inArray(
+          passcodes.id,
+          first.map((item) => item.keyboardPwdId),
+        ),
+      );
+    const fifth = await get(stay);
+    expect(fifth.body.errorCode, JSON.stringify(fifth.body)).toBe(0);
+    expect(first.map((item) => item.keyboardPwd)).not.toContain(fifth.body.data?.keyboardPwd);
+  });
+
+  it('says precisely when every code of a start hour and length has been issued, storing nothing', async () => {
+    const stay = {
+      keyboardPwdType: PasscodeType.limited,
+      startDate: thisHour() + 11 * HOUR_MS,
+      endDate: thisHour() + 35 * HOUR_MS,
+    };
+    for (let i = 0; i < OFFLINE_SERIALS.shortLimited; i++) expect((await get(stay)).body.errorCode).toBe(0);
+    const before = await passcodeCount();
+    const refused = await get(stay);
+    expect(refused.body).toMatchObject({
+      errorCode: ERRORS.passcodeCapacityReached.code,
+      errorMsg:
+        'This lock has already been given all 32 offline codes of this type with this validity (the same start hour in any year and the same length, or the same days and hours). A code is never issued twice, not even after it is deleted. Choose another start or end hour, or add a custom passcode.',
+    });
+    expect(await passcodeCount()).toBe(before);
+    // Another length from the same hour is a stay of its own.
+    expect((await get({ ...stay, endDate: stay.endDate + HOUR_MS })).body.errorCode).toBe(0);
   });
 
   const cases: [string, () => Record<string, unknown>, keyof typeof ERRORS | 0][] = [

@@ -1,8 +1,9 @@
-import { ERRORS } from '@smartlock/contract';
+import { ERRORS, errorMessageKey, type Locale } from '@smartlock/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
+import { translate } from '../../i18n';
 import { mapAtMost } from '../shared/atMost';
 import { requireAdvancedFunction } from '../vip/advancedFunction';
 import type { RemoteOperationService } from './remoteOperationService';
@@ -12,9 +13,16 @@ const AT_ONCE = 8;
 /**
  * Batch unlock: the owner alone, with the advanced function (trial or subscribed), unlocks many
  * of their own locks at once. Each lock answers on its own: the operation it started, or why it
- * could not start (remote unlock off, no gateway...).
+ * could not start (remote unlock off, no gateway...): its catalogue code and message, translated
+ * into the reply language as a top-level error is.
  */
-export async function batchUnlock(db: Db, operations: RemoteOperationService, userId: number, lockIds: number[]) {
+export async function batchUnlock(
+  db: Db,
+  operations: RemoteOperationService,
+  userId: number,
+  lockIds: number[],
+  locale: Locale,
+) {
   const owned = await db
     .select({ id: locks.id })
     .from(locks)
@@ -23,10 +31,16 @@ export async function batchUnlock(db: Db, operations: RemoteOperationService, us
   await requireAdvancedFunction(db, userId);
   const list = await mapAtMost(lockIds, AT_ONCE, async (lockId) => {
     try {
-      return { lockId, errorCode: 0, operation: await operations.start(userId, lockId, { name: 'unlock' }) };
+      const operation = await operations.start(userId, lockId, { name: 'unlock' });
+      return { lockId, errorCode: 0, errorMsg: '', operation };
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return { lockId, errorCode: ERRORS[error.errorName].code as number, operation: null };
+      return {
+        lockId,
+        errorCode: ERRORS[error.errorName].code as number,
+        errorMsg: translate(locale, errorMessageKey(error.errorName), error.params),
+        operation: null,
+      };
     }
   });
   return { list };

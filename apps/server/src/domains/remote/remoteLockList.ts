@@ -11,7 +11,8 @@ const reachedLock = alias(locks, 'reached_lock');
 /**
  * The locks the caller manages (owns or administers) that their owner's gateways reach, for
  * remote operations: bolt, battery, the remote-unlock switch, and whether an online gateway
- * reaches each (with the best signal among them).
+ * reaches each (with the best signal among them). Every lock listed is bound to a gateway
+ * (hasGateway 1); only those with an online one (hasOnlineGateway 1) can be operated now.
  */
 export async function listForRemoteOperation(
   db: Db,
@@ -52,8 +53,9 @@ export async function listForRemoteOperation(
     battery: r.lock.battery,
     remoteUnlock: r.lock.switches.remoteUnlock ?? 0,
     isParkingLock: hasFeature(r.lock.featureValue, 'parkingLock'),
-    hasGateway: Number(r.online) === 1 ? 1 : 0,
-    signalGrade: signalGradeOfRssi(r.rssi === null ? null : Number(r.rssi)),
+    hasGateway: 1,
+    hasOnlineGateway: Number(r.online) === 1 ? 1 : 0,
+    signalGrade: Number(r.online) === 1 ? signalGradeOfRssi(r.rssi === null ? null : Number(r.rssi)) : 0,
   }));
   return pageOf(list, total?.n ?? 0, params.pageNo, params.pageSize);
 }

@@ -71,7 +71,7 @@ export function remoteRoutes(db: Db, operations: RemoteOperationService, links: 
       listForRemoteOperation(db, requireSession(ctx).userId, params),
     ),
     route(lock.batchUnlock, async (params, ctx) =>
-      batchUnlock(db, operations, requireSession(ctx).userId, params.lockIdList),
+      batchUnlock(db, operations, requireSession(ctx).userId, params.lockIdList, ctx.locale),
     ),
     route(lock.createUnlockLink, async (params, ctx) =>
       links.create(requireSession(ctx).userId, params.lockId, params.validMinutes),

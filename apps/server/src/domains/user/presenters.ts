@@ -5,7 +5,7 @@ import type { UserRow } from './userQueries';
 export function presentUserInfo(
   row: UserRow,
   locale: Locale,
-  hasGateway: 0 | 1,
+  gateways: { hasGateway: 0 | 1; hasOnlineGateway: 0 | 1 },
   paidUserStatus: number,
 ): DataOf<typeof userCalls.getInfo> {
   return {
@@ -18,7 +18,8 @@ export function presentUserInfo(
     email: row.email ?? '',
     nickname: row.nickname,
     headUrl: row.headUrl,
-    hasGateway,
+    hasGateway: gateways.hasGateway,
+    hasOnlineGateway: gateways.hasOnlineGateway,
     paidUserStatus,
     balance: row.balanceCents / 100,
     isLogin: true,

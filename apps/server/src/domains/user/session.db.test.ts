@@ -37,6 +37,7 @@ describe('accounts and sessions', () => {
       nickname: 'owner',
       headUrl: '',
       hasGateway: 0,
+      hasOnlineGateway: 0,
       paidUserStatus: 0,
       balance: 0,
       isLogin: true,

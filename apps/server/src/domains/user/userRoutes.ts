@@ -4,7 +4,7 @@ import { ApiError } from '../../http/apiError';
 import type { CallContext } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import type { SessionStore } from '../../http/session';
-import { hasOnlineGateway } from '../gateway/gatewayQueries';
+import { gatewayPresence } from '../gateway/gatewayQueries';
 import type { SliderService } from '../verification/slider/sliderService';
 import type { ValidationCodeService } from '../verification/validationCodeService';
 import { vipStateOf } from '../vip/vipSubscriptions';
@@ -48,8 +48,8 @@ export function userRoutes(deps: UserDeps): Route[] {
 
   /** The user info reply of /user/getInfo, for a row. */
   async function infoOf(row: UserRow, ctx: CallContext) {
-    const [gateway, vipState] = await Promise.all([hasOnlineGateway(deps.db, row.id), vipStateOf(deps.db, row.id)]);
-    return presentUserInfo(row, ctx.locale, gateway, vipState.status);
+    const [gateways, vipState] = await Promise.all([gatewayPresence(deps.db, row.id), vipStateOf(deps.db, row.id)]);
+    return presentUserInfo(row, ctx.locale, gateways, vipState.status);
   }
 
   return [

@@ -1,22 +1,38 @@
+import { DisconnectOutlined } from '@ant-design/icons';
 import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SignalStrength } from '../gateway/SignalStrength';
+import { type LockGatewayFlags, reachState } from './gatewayReach';
 
-/** Whether an online gateway reaches the lock, with the best signal grade; a link to the gateways. */
-export function GatewayReach({ hasGateway, signalGrade }: { hasGateway: number; signalGrade: number }) {
+/**
+ * Whether a gateway reaches the lock: none, bound but offline (no remote operation now), or
+ * online with the best signal grade; a link to the gateways when there is one.
+ */
+export function GatewayReach({ reach }: { reach: LockGatewayFlags & { signalGrade: number } }) {
   const { t } = useTranslation();
-  if (hasGateway !== 1) {
+  const state = reachState(reach);
+  if (state === 'none') {
     return (
       <Typography.Text type="secondary" data-testid="gateway-reach" data-reached="false">
         {t('lock.noGateway')}
       </Typography.Text>
     );
   }
+  if (state === 'offline') {
+    return (
+      <Link to="/plug/home" data-testid="gateway-reach" data-reached="offline">
+        <Space size={6}>
+          <DisconnectOutlined aria-hidden />
+          {t('lock.gatewayOffline')}
+        </Space>
+      </Link>
+    );
+  }
   return (
     <Link to="/plug/home" data-testid="gateway-reach" data-reached="true">
       <Space size={6}>
-        <SignalStrength grade={signalGrade} rssi={null} />
+        <SignalStrength grade={reach.signalGrade} rssi={null} />
         {t('lock.gatewayOnline')}
       </Space>
     </Link>

@@ -1,4 +1,4 @@
-import { EKeyStatus, PasscodeType, ValidityType } from '@smartlock/contract';
+import { EKeyStatus, ValidityType } from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type ExportRow,
@@ -79,7 +79,7 @@ describe('export sheet', () => {
           account: null,
           nickname: null,
           userName: 'Cleaner',
-          validityType: PasscodeType.limited,
+          validityType: ValidityType.limited,
           startDate: start,
           endDate: start + 4 * HOUR,
           status: '110501',

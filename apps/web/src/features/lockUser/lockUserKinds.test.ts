@@ -1,4 +1,4 @@
-import { CredentialKind, EKeyStatus, PasscodeStatus, PasscodeType, ValidityType } from '@smartlock/contract';
+import { CredentialKind, EKeyStatus, PasscodeStatus, ValidityType } from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
 import {
   credentialStatusKey,
@@ -53,7 +53,8 @@ describe('lock user validity', () => {
     const card = { kind: 'card', validityType: ValidityType.permanent, startDate: null, endDate: null };
     expect(isPermanent(card)).toBe(true);
     expect(lockUserValidityText(t, card, clock)).toBe('validity.permanent');
-    const code = { kind: 'passcode', validityType: PasscodeType.permanent, startDate: NOON_UTC, endDate: null };
+    const code = { kind: 'passcode', validityType: ValidityType.permanent, startDate: NOON_UTC, endDate: null };
+    expect(isPermanent(code)).toBe(true);
     expect(lockUserValidityText(t, code, clock)).toBe('validity.permanent');
   });
 
@@ -65,8 +66,31 @@ describe('lock user validity', () => {
     expect(text).toContain('10:00');
   });
 
-  it('says one-time from the start for a one-time passcode', () => {
-    const code = { kind: 'passcode', validityType: PasscodeType.once, startDate: NOON_UTC, endDate: null };
+  it('reads passcodes by the validity every kind shares: period, one-time, cyclic', () => {
+    const period = {
+      kind: 'passcode',
+      validityType: ValidityType.limited,
+      startDate: NOON_UTC,
+      endDate: NOON_UTC + 48 * HOUR,
+    };
+    expect(isPermanent(period)).toBe(false);
+    expect(lockUserValidityText(t, period, clock)).toContain('8:00');
+    expect(lockUserValidityText(t, period, clock)).not.toMatch(/^validity\./);
+    const once = {
+      kind: 'passcode',
+      validityType: ValidityType.once,
+      startDate: NOON_UTC,
+      endDate: NOON_UTC + 24 * HOUR,
+    };
+    expect(isPermanent(once)).toBe(false);
+    expect(lockUserValidityText(t, once, clock)).toMatch(/^validity\.onceWithin /);
+    const cyclic = { kind: 'passcode', validityType: ValidityType.cyclic, startDate: null, endDate: null };
+    expect(isPermanent(cyclic)).toBe(false);
+    expect(lockUserValidityText(t, cyclic, clock)).toBe('validity.types.cyclic');
+  });
+
+  it('says one-time from the start for a one-time credential with no end (a clear code)', () => {
+    const code = { kind: 'passcode', validityType: ValidityType.once, startDate: NOON_UTC, endDate: null };
     expect(lockUserValidityText(t, code, clock)).toMatch(/^validity\.onceFrom .*8:00/);
   });
 

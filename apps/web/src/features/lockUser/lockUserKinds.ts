@@ -3,7 +3,6 @@ import {
   LOCK_CREDENTIAL_KINDS,
   type LockCredentialKind,
   type LockUserCredential,
-  PasscodeType,
   ValidityType,
   type ValueOf,
 } from '@smartlock/contract';
@@ -53,35 +52,27 @@ type Validity = Pick<LockUserCredential, 'kind' | 'validityType' | 'startDate' |
 
 /** Whether a credential never ends (a permanent eKey, passcode, card, ...). */
 export function isPermanent(item: Validity): boolean {
-  if (item.kind === CredentialKind.passcode) return item.validityType === PasscodeType.permanent;
-  return item.validityType === ValidityType.permanent || item.endDate === null;
+  return item.validityType === ValidityType.permanent;
 }
 
 /**
- * A credential's validity in the lock's time: permanent, one-time within (or from) its start,
- * recurring within its days, or its span. Passcodes carry their PasscodeType as the validity type.
+ * A credential's validity in the lock's time, read the same for every kind (the server gives
+ * passcodes the ValidityType eKeys and cards use): permanent, one-time within (or from) its
+ * start, recurring within its days, or its span.
  */
 export function lockUserValidityText(t: Translate, item: Validity, clock: Clock): string {
   const { startDate, endDate } = item;
   const span = (withTime: boolean) =>
     startDate !== null && endDate !== null ? formatSpan(startDate, endDate, clock, withTime) : undefined;
-  if (isPermanent(item)) return t('validity.permanent');
-  if (item.kind === CredentialKind.passcode) {
-    if (item.validityType === PasscodeType.once || item.validityType === PasscodeType.clear) {
+  switch (item.validityType) {
+    case ValidityType.permanent:
+      return t('validity.permanent');
+    case ValidityType.once: {
+      const within = span(true);
+      if (within) return t('validity.onceWithin', { span: within });
       return startDate === null
         ? t('validity.once')
         : t('validity.onceFrom', { start: formatInstant(startDate, clock) });
-    }
-    if (item.validityType >= PasscodeType.cyclic && item.validityType !== PasscodeType.custom) {
-      const days = span(true);
-      return days ? t('lockUser.validity.cyclic', { span: days }) : t('validity.types.cyclic');
-    }
-    return span(true) ?? t('validity.permanent');
-  }
-  switch (item.validityType) {
-    case ValidityType.once: {
-      const within = span(true);
-      return within ? t('validity.onceWithin', { span: within }) : t('validity.once');
     }
     case ValidityType.cyclic: {
       const days = span(false);

@@ -7,6 +7,7 @@ import { recordsPath } from '../../lockRecord/recordFilter';
 import { LockCity } from '../../map/LockCity';
 import { BatteryLevel } from '../BatteryLevel';
 import { BoltTag } from '../BoltTag';
+import { remoteUnavailableKey } from '../gatewayReach';
 import type { LockDetail } from '../lockQueries';
 import { RoleTag } from '../RoleTag';
 import { OperationStatus } from '../remote/OperationStatus';
@@ -24,6 +25,9 @@ export function LockHeader({ detail, onSettings }: { detail: LockDetail; onSetti
   const control = useRemoteOperation(detail.lockId);
   const shown = settingsShown(detail.featureValue);
   const boltActions = detail.isParkingLock ? [] : (['unlock', 'lock'] as const);
+  // Remote operations need a gateway online now; a bound but offline one is named as such.
+  const unavailableKey = remoteUnavailableKey(detail);
+  const unavailable = unavailableKey ? t(unavailableKey) : undefined;
   return (
     <div data-testid="lock-header">
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 12 }}>
@@ -79,7 +83,14 @@ export function LockHeader({ detail, onSettings }: { detail: LockDetail; onSetti
           {
             key: 'clock',
             label: t('lockDetail.clock'),
-            children: <RemoteActions isParkingLock={detail.isParkingLock} control={control} actions={['queryDate']} />,
+            children: (
+              <RemoteActions
+                isParkingLock={detail.isParkingLock}
+                control={control}
+                actions={['queryDate']}
+                unavailable={unavailable}
+              />
+            ),
           },
           { key: 'gateways', label: t('lockDetail.gateways'), children: <LockGateways gateways={detail.gateways} /> },
           { key: 'city', label: t('map.city'), children: <LockCity detail={detail} /> },
@@ -91,6 +102,7 @@ export function LockHeader({ detail, onSettings }: { detail: LockDetail; onSetti
                 isParkingLock={detail.isParkingLock}
                 control={control}
                 actions={[...boltActions, 'queryState']}
+                unavailable={unavailable}
               />
             ),
           },

@@ -24,7 +24,7 @@ function FollowedUnlock({ operation }: { operation: RemoteOperation }) {
   return <OperationStatus run={control.run} isParkingLock={false} />;
 }
 
-/** The per-lock results of a batch unlock: each started operation live, or why it could not start. */
+/** The per-lock results of a batch unlock: each started operation live, or why it could not start (the server's message). */
 function BatchUnlockResults({ entries, names }: { entries: BatchEntry[]; names: Map<number, string> }) {
   const { t } = useTranslation();
   return (
@@ -44,7 +44,9 @@ function BatchUnlockResults({ entries, names }: { entries: BatchEntry[]; names: 
                 type="error"
                 showIcon
                 title={t('lockList.batch.notStarted')}
-                description={<span data-testid="batch-unlock-reason">{t(failureKey(entry.errorCode))}</span>}
+                description={
+                  <span data-testid="batch-unlock-reason">{entry.errorMsg || t(failureKey(entry.errorCode))}</span>
+                }
               />
             )}
           </Space>

@@ -45,7 +45,7 @@ export function LockCard({ item }: { item: LockItem }) {
             key: 'gateway',
             label: t('lockList.column.gateway'),
             span: 2,
-            children: <GatewayReach hasGateway={item.hasGateway} signalGrade={item.signalGrade} />,
+            children: <GatewayReach reach={item} />,
           },
           {
             key: 'mac',

@@ -47,7 +47,7 @@ export function lockColumns(t: TFunction): ColumnsType<LockItem> {
     {
       key: 'gateway',
       title: t('lockList.column.gateway'),
-      render: (_value, item) => <GatewayReach hasGateway={item.hasGateway} signalGrade={item.signalGrade} />,
+      render: (_value, item) => <GatewayReach reach={item} />,
     },
     { key: 'role', title: t('lockList.column.role'), render: (_value, item) => <RoleTag role={item.role} /> },
     {

@@ -7,7 +7,7 @@ import {
   SyncOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SimpleAction } from './remoteActions';
@@ -33,20 +33,26 @@ export function defaultActions(isParkingLock: boolean): SimpleAction[] {
   ];
 }
 
-/** The buttons of a lock's remote actions (unlock or raise stands out); `actions` picks which (the usual ones by default). */
+/**
+ * The buttons of a lock's remote actions (unlock or raise stands out); `actions` picks which (the
+ * usual ones by default). With `unavailable` (why no online gateway reaches the lock now) the
+ * buttons are disabled and the reason shown beside them.
+ */
 export function RemoteActions({
   isParkingLock,
   control,
   actions = defaultActions(isParkingLock),
+  unavailable,
 }: {
   isParkingLock: boolean;
   control: RemoteOperationControl;
   actions?: readonly SimpleAction[];
+  unavailable?: string | undefined;
 }) {
   const { t } = useTranslation();
   const running = control.busy && control.run.status !== 'idle' ? control.run.action : undefined;
   return (
-    <Flex wrap gap={8}>
+    <Flex wrap gap={8} align="center">
       {actions.map((action) => (
         <Button
           key={action}
@@ -54,13 +60,18 @@ export function RemoteActions({
           type={action === 'unlock' || action === 'raise' ? 'primary' : 'default'}
           icon={ICONS[action]}
           loading={running === action}
-          disabled={running !== undefined && running !== action}
+          disabled={unavailable !== undefined || (running !== undefined && running !== action)}
           onClick={() => void control.start(action)}
           data-testid={`remote-${action}`}
         >
           {t(`remote.action.${action}`)}
         </Button>
       ))}
+      {unavailable !== undefined ? (
+        <Typography.Text type="secondary" data-testid="remote-unavailable">
+          {unavailable}
+        </Typography.Text>
+      ) : null}
     </Flex>
   );
 }

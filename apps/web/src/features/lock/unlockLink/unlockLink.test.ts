@@ -66,7 +66,12 @@ describe('validity choices', () => {
 });
 
 describe('canShareUnlockLink', () => {
-  const door = { isParkingLock: false, featureValue: featureValueOf(['remoteUnlockSwitch']), switches: {} };
+  const door = {
+    isParkingLock: false,
+    featureValue: featureValueOf(['remoteUnlockSwitch']),
+    switches: {},
+    hasGateway: 1,
+  };
   it('offers a link for a door lock with remote unlock', () => {
     expect(canShareUnlockLink(door)).toBe(true);
     expect(
@@ -76,6 +81,10 @@ describe('canShareUnlockLink', () => {
         switches: { [LockSwitch.remoteUnlock]: RemoteUnlockSwitch.on },
       }),
     ).toBe(true);
+  });
+  it('needs a gateway bound to the lock, online or not (a link lasts days)', () => {
+    expect(canShareUnlockLink({ ...door, hasGateway: 0 })).toBe(false);
+    expect(canShareUnlockLink({ ...door, hasGateway: 1 })).toBe(true);
   });
   it('not for car-park locks, locks without remote unlock, or with it reported off', () => {
     expect(canShareUnlockLink({ ...door, isParkingLock: true })).toBe(false);

@@ -36,15 +36,17 @@ export function parseUnlockToken(raw: string | null | undefined): string | undef
 }
 
 /**
- * Whether the lock-detail header offers an unlock link: a door lock (not a car-park lock) that
+ * Whether the lock-detail header offers an unlock link: a door lock (not a car-park lock) bound
+ * to a gateway (online or not: a link lasts days, and opens once the gateway is back) that
  * supports remote unlock or has it on, unless the lock last reported it off.
  */
 export function canShareUnlockLink(lock: {
   isParkingLock: boolean;
   featureValue: string;
   switches: Record<string, number>;
+  hasGateway: number;
 }): boolean {
-  if (lock.isParkingLock) return false;
+  if (lock.isParkingLock || lock.hasGateway !== 1) return false;
   const reported = lock.switches[LockSwitch.remoteUnlock];
   if (reported === RemoteUnlockSwitch.off) return false;
   return reported === RemoteUnlockSwitch.on || hasFeature(lock.featureValue, 'remoteUnlockSwitch');
