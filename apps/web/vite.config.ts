@@ -2,10 +2,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { messageParts } from './build/messageParts';
 import { precompress } from './build/precompress';
+import { preloadLogin } from './build/preloadLogin';
 
 /** The console; `npm start` builds it into dist/, which the server serves on its own port. */
 export default defineConfig({
-  plugins: [react(), messageParts(), precompress()],
+  plugins: [react(), messageParts(), preloadLogin(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as refs from './callRefs';
+import * as refs from './refs';
 import * as calls from './calls';
 import { isCallDefinition, refOf } from './calls/define';
 
@@ -14,7 +14,7 @@ function project(value: unknown): unknown {
   return members.length ? Object.fromEntries(members) : undefined;
 }
 
-describe('the calls as the browser has them (src/callRefs.ts)', () => {
+describe('the calls as the browser has them (src/refs/)', () => {
   it('are every call of every namespace, with its path, method, auth and upload (run "npm run generate -w @smartlock/contract" after changing a call)', () => {
     for (const [name, namespace] of Object.entries(refs)) {
       expect(namespace, name).toEqual(project(calls[name as keyof typeof calls]));

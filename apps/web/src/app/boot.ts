@@ -5,9 +5,9 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import { ApiClient } from '../api/client';
 import { shouldRetry } from '../api/retry';
 import { antdLocale } from '../i18n/antdLocale';
-import { applyTerms, chooseLocale, i18next, startI18n, switchLanguage } from '../i18n/i18n';
+import { applyTerms, chooseLocale, i18next, prefetchMessages, startI18n, switchLanguage } from '../i18n/i18n';
 import type { WebInfo } from './context';
-import { buildRouter, type ConsoleRouter } from './router';
+import { buildRouter, type ConsoleRouter, prefetchPage } from './router';
 import { markLoggedOut } from './sessionFlag';
 import { clearUserInfo } from './userInfo';
 
@@ -34,12 +34,19 @@ function setFavicon(url: string): void {
  * callback clears user info, sets the logout flag and goes to the login screen.
  */
 export async function boot(): Promise<Boot> {
+  // What the first screen needs, fetched side by side with the credentials and the brand: its
+  // code and, in the likely language, its words and Ant Design's pack.
+  const likely = chooseLocale(LOCALES);
+  prefetchPage(location.pathname);
+  prefetchMessages(likely);
+  const likelyPack = antdLocale(likely);
+  likelyPack.catch(() => undefined); // awaited below when the brand keeps the likely language
   const config = (await (await fetch('/app-config.json', { cache: 'no-store' })).json()) as {
     appId: string;
     appSecret: string;
   };
   let packageName: string | undefined;
-  let language: Locale = chooseLocale(LOCALES);
+  let language: Locale = likely;
   const queries = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: shouldRetry } } });
   let router: ConsoleRouter | undefined;
   const api = new ApiClient({
@@ -63,7 +70,7 @@ export async function boot(): Promise<Boot> {
   const locales = localesFor(brand.supportLocaleType);
   const chosen = chooseLocale(locales);
   if (chosen !== language) brand = await brandIn(chosen);
-  await startI18n(chosen);
+  const [pack] = await Promise.all([chosen === likely ? likelyPack : antdLocale(chosen), startI18n(chosen)]);
   applyTerms(chosen, brand.terms);
   setFavicon(brand.favIconUrl);
   router = buildRouter();
@@ -71,7 +78,7 @@ export async function boot(): Promise<Boot> {
     api,
     brand,
     locales,
-    antdLocale: await antdLocale(chosen),
+    antdLocale: pack,
     queries,
     router,
     async changeLanguage(locale) {

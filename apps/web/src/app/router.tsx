@@ -16,6 +16,17 @@ const ConsoleLayout = lazy(async () => {
   return { default: layout.ConsoleLayout };
 });
 
+/**
+ * Starts loading the screen of a path (and the console frame for a console screen) before the
+ * router exists: start-up fetches it side by side with the brand instead of after it.
+ */
+export function prefetchPage(path: string): void {
+  const wanted = path === '/' ? '/login' : path;
+  const spec = [...PUBLIC_ROUTES, ...CONSOLE_ROUTES].find((route) => route.path === wanted);
+  void spec?.page?.().catch(() => undefined);
+  if (spec && CONSOLE_ROUTES.includes(spec)) void import('../layouts/ConsoleLayout').catch(() => undefined);
+}
+
 /** Every route of spec section 2: public screens, the guarded console, /error and the catch-all. */
 export function buildRouter() {
   const login = PUBLIC_ROUTES.find((r) => r.name === 'user-login');

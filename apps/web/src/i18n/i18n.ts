@@ -40,6 +40,11 @@ async function loadAll(locale: Locale): Promise<void> {
   await Promise.all([...wanted].map((part) => load(locale, part)));
 }
 
+/** Starts fetching a language's public messages (start-up, while the brand is asked for). */
+export function prefetchMessages(locale: Locale): void {
+  void loaders[locale]?.public().catch(() => undefined);
+}
+
 /** Parts of the messages in the current language, for screens about to show (they wait for them). */
 export async function loadMessages(...parts: MessagePart[]): Promise<void> {
   for (const part of parts) wanted.add(part);
