@@ -41,7 +41,7 @@ export async function boot(): Promise<Boot> {
   prefetchMessages(likely);
   const likelyPack = antdLocale(likely);
   likelyPack.catch(() => undefined); // awaited below when the brand keeps the likely language
-  const config = (await (await fetch('/app-config.json', { cache: 'no-store' })).json()) as {
+  const config = (await (await fetch('/app-config.json')).json()) as {
     appId: string;
     appSecret: string;
   };
