@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 const DEMO_SPECS = [
   'accessibility',
   'admins',
+  'batchUnlock',
+  'clipping',
   'cluster',
   'credentials',
   'demoFleet',

@@ -1,5 +1,6 @@
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
 import { registerAndLogIn } from '../support/pages';
+import { routeTable } from '../support/routes';
 
 test('a second brand on its own host name shows its name, colour, languages and terms', async ({ page, site }) => {
   await page.goto(site('/login', 'harbor.localhost'));
@@ -18,4 +19,24 @@ test('a second brand on its own host name shows its name, colour, languages and 
   await expect(page.getByTestId('side-menu')).toContainText('Gäste');
   await expect(page.getByTestId('breadcrumb')).toContainText('Gäste');
   await shot(page, 'lock-users-harbor-de');
+});
+
+test('a brand that sells no paid services offers none: no menu entry leads there, and each such route answers "not found"', async ({
+  page,
+  site,
+}) => {
+  await registerAndLogIn(page, site, uniqueEmail('harbor-unpaid'), 'Harbor#2026x', 'harbor.localhost');
+  const menu = page.getByTestId('side-menu');
+  await expect(menu).toContainText('Locks');
+  await expect(menu).not.toContainText('Value-added services');
+  await expect(menu).not.toContainText('Export records');
+  const paid = routeTable().filter((route) => route.paid);
+  expect(paid.map((route) => route.path)).toContain('/account/vip');
+  for (const route of paid) {
+    await page.goto(site(route.lockId ? `${route.path}?lockId=1` : route.path, 'harbor.localhost'));
+    await expect(page.getByTestId('not-found'), route.path).toBeVisible();
+    await expect(page).toHaveTitle('Page not found - Harbor Stays');
+    await expect(page.getByTestId('value-added-nav')).toHaveCount(0);
+  }
+  await shot(page, 'not-offered-harbor');
 });

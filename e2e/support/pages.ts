@@ -101,9 +101,10 @@ export class GatewayPage {
     return this.page.getByTestId('gateway-lock').filter({ hasText: name });
   }
 
-  /** Starts an action on a lock (unlock, lock, queryDate, ...) and waits for its end. */
+  /** Starts an action on a lock (unlock, lock, queryDate, ...), confirming what opens it, and waits for its end. */
   async run(lock: Locator, action: string): Promise<OperationEnd> {
     await lock.getByTestId(`remote-${action}`).click();
+    if (action === 'unlock' || action === 'lower') await this.page.getByTestId('remote-confirm').click();
     const status = lock.locator(ENDED);
     await status.waitFor({ timeout: 45_000 });
     return (await status.getAttribute('data-phase')) as OperationEnd;

@@ -12,6 +12,8 @@ export interface TableRoute {
   lockId: boolean;
   /** The query parameters one of which the route needs (else it goes elsewhere). */
   requires: string[];
+  /** Offered only where the brand sells paid services; elsewhere it answers "not found". */
+  paid: boolean;
 }
 
 const TABLE = join(import.meta.dirname, '..', '..', 'apps/web/src/app/routeTable.ts');
@@ -75,6 +77,7 @@ export function routeTable(): TableRoute[] {
           screen: flag('screen'),
           lockId: flag('lockId') || (query ? strings(query).includes('lockId') : false),
           requires: requiresList,
+          paid: flag('paid'),
         };
         if (ts.isStringLiteral(path)) routes.push({ path: path.text, ...base });
         else if (ts.isTemplateExpression(path)) {

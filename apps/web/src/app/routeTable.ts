@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadMessages } from '../i18n/i18n';
 
 /** The breadcrumb trails of spec section 2 (Home > ...). */
 export type Trail = 'lockInfo' | 'valueAdded' | 'authAdmin' | 'lockGroups' | 'lockUsers' | 'card' | 'gateway';
@@ -24,11 +25,22 @@ export interface RouteSpec {
   requires?: { oneOf: readonly string[]; otherwise: string } | { cardNumberMsg: true; otherwise: string };
   /** The screen; absent means the feature is still coming and the route says so. */
   page?: () => Promise<{ default: ComponentType }>;
+  /**
+   * Offered only where the brand sells paid services (its `hasPaidFeature`): the value-added area
+   * and what needs the advanced function (exports). Elsewhere the route answers "not found" and
+   * nothing links to it.
+   */
+  paid?: boolean;
+}
+
+/** A public screen with the words of the screens part (src/i18n/messageParts.ts). */
+function screen<T>(page: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([page(), loadMessages('screens')]))[0];
 }
 
 const publicMap = {
-  base: () => import('../features/map/MapBasePage'),
-  screen: () => import('../features/map/MapScreenPage'),
+  base: screen(() => import('../features/map/MapBasePage')),
+  screen: screen(() => import('../features/map/MapScreenPage')),
 };
 
 const gateway = {
@@ -41,7 +53,7 @@ const locks = {
   passageMode: () => import('../features/lock/passage/PassageModePage'),
   transfer: () => import('../features/lock/transfer/TransferLockPage'),
   groups: () => import('../features/group/GroupPage'),
-  unlockByLink: () => import('../features/lock/unlockLink/UnlockByLinkPage'),
+  unlockByLink: screen(() => import('../features/lock/unlockLink/UnlockByLinkPage')),
 };
 
 const credentials = {
@@ -158,12 +170,14 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     name: 'console-export-record',
     title: 'route.exportRecords',
     page: records.export,
+    paid: true,
   },
   {
     path: '/console/exportLockUser',
     name: 'console-export-lock-user',
     title: 'route.exportLockUsers',
     page: lockUsers.export,
+    paid: true,
   },
   {
     path: '/manage/passageMode',
@@ -254,6 +268,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     trail: 'lockInfo',
     lockId: true,
     page: records.export,
+    paid: true,
   },
   ...manageTabs.map(
     (tab): RouteSpec => ({
@@ -271,6 +286,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.services',
     trail: 'valueAdded',
     page: account.services,
+    paid: true,
   },
   {
     path: '/account/record',
@@ -279,14 +295,16 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     trail: 'valueAdded',
     query: ['orderNo'],
     page: account.records,
+    paid: true,
   },
-  { path: '/account/vip', name: 'account-vip', title: 'route.vip', trail: 'valueAdded', page: account.vip },
+  { path: '/account/vip', name: 'account-vip', title: 'route.vip', trail: 'valueAdded', page: account.vip, paid: true },
   {
     path: '/account/smsTmpl',
     name: 'account-sms-template',
     title: 'route.smsTemplates',
     trail: 'valueAdded',
     page: account.smsTemplates,
+    paid: true,
   },
   {
     path: '/account/emailTmpl',
@@ -294,6 +312,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.emailTemplates',
     trail: 'valueAdded',
     page: account.emailTemplates,
+    paid: true,
   },
   { path: '/account/info', name: 'account-info', title: 'route.accountInfo', page: account.info },
   {
@@ -353,6 +372,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.exportLockUsers',
     trail: 'lockUsers',
     page: lockUsers.export,
+    paid: true,
   },
   { path: '/card/manage', name: 'card-manage', title: 'route.cards', trail: 'card', page: hotel.manage },
   {

@@ -1,27 +1,26 @@
 import { DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { user } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Breadcrumb, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Typography, theme } from 'antd';
+import { App, Avatar, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../api/failureMessage';
 import { useConsole } from '../app/context';
+import { isOffered } from '../app/offered';
 import type { RouteSpec } from '../app/routeTable';
 import { clearUserInfo, useUserInfo } from '../app/userInfo';
+import NotFoundPage from '../features/errors/NotFoundPage';
 import { BrandMark } from './BrandMark';
+import { ConsoleBreadcrumb } from './ConsoleBreadcrumb';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { MENU, selectedMenu } from './menu';
+import { MENU_ICONS } from './menu';
+import { menuFor, selectedMenu } from './menuModel';
+import { useLockPageTitle, useTrailLock } from './useTrailLock';
+import './consoleMenu.css';
 
-const TRAIL_HOME: Record<NonNullable<RouteSpec['trail']>, string> = {
-  lockInfo: '/console/home',
-  valueAdded: '/account/service',
-  authAdmin: '/auth/home',
-  lockGroups: '/group/home',
-  lockUsers: '/lockUser/home',
-  card: '/card/manage',
-  gateway: '/plug/home',
-};
+/** What a route the brand does not offer shows instead: the not-found page, in the console's frame. */
+const NOT_OFFERED: Pick<RouteSpec, 'path' | 'title'> = { path: '/error', title: 'route.notFound' };
 
 /** The authenticated frame: side menu, header with language and account, breadcrumbs, footer. */
 export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: ReactNode }) {
@@ -37,6 +36,11 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
   const [drawer, setDrawer] = useState(false);
   const { token } = theme.useToken();
   const narrow = !screens.lg;
+  const offered = isOffered(spec, brand);
+  const shown = offered ? spec : NOT_OFFERED;
+  // A lock's pages name the lock in the breadcrumb and the browser tab (set after the route's own title).
+  const trailLock = useTrailLock(offered ? spec : {});
+  useLockPageTitle(shown.title, trailLock?.lockName);
 
   async function logout() {
     try {
@@ -48,20 +52,15 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
     navigate('/login', { replace: true });
   }
 
-  const crumbs = [{ title: <Link to="/console/home">{t('breadcrumb.home')}</Link> }];
-  if (spec.trail && TRAIL_HOME[spec.trail] !== spec.path) {
-    crumbs.push({ title: <Link to={TRAIL_HOME[spec.trail]}>{t(`breadcrumb.${spec.trail}`)}</Link> });
-  }
-  crumbs.push({ title: <span>{t(spec.title)}</span> });
-
   const menu = (
     <Menu
       mode="inline"
       selectedKeys={[selectedMenu(location.pathname) ?? '']}
       onClick={() => setDrawer(false)}
-      items={MENU.map((entry) => ({
+      className="console-menu"
+      items={menuFor(brand).map((entry) => ({
         key: entry.path,
-        icon: entry.icon,
+        icon: MENU_ICONS[entry.path],
         label: <Link to={entry.path}>{t(entry.label)}</Link>,
       }))}
     />
@@ -122,7 +121,7 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
               level={4}
               style={{ margin: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
             >
-              {t(spec.title)}
+              {t(shown.title)}
             </Typography.Title>
           </div>
           <Space size="small" style={{ flexShrink: 0 }}>
@@ -156,7 +155,7 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
           </Space>
         </Layout.Header>
         <Layout.Content style={{ padding: narrow ? 12 : 24 }}>
-          <Breadcrumb items={crumbs} style={{ marginBottom: 16 }} data-testid="breadcrumb" />
+          <ConsoleBreadcrumb spec={offered ? spec : NOT_OFFERED} lock={trailLock} />
           <div
             style={{
               background: token.colorBgContainer,
@@ -165,7 +164,7 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
               minHeight: 360,
             }}
           >
-            {children}
+            {offered ? children : <NotFoundPage />}
           </div>
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center' }}>

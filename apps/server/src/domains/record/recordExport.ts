@@ -126,7 +126,7 @@ export class RecordExports {
       ...new Set([...(request.lockId !== undefined ? [request.lockId] : []), ...(request.lockIds ?? [])]),
     ];
     if (lockIds.length === 0) throw new ApiError('selectAtLeastOneLock');
-    await this.requireOwned(userId, lockIds);
+    const names = await this.requireOwned(userId, lockIds);
     await requireAdvancedFunction(this.db, userId);
     const now = this.now();
     if (request.startDate < now - RECORD_EXPORT.maxDays * DAY) {
@@ -146,7 +146,11 @@ export class RecordExports {
       exp: now + EXPORT_TOKEN_TTL_MS,
     };
     const total = await this.countRows(ticket);
-    return { total, fileName: fileNameOf(ticket), downloadPath: `${RECORD_EXPORT_PATH}/${this.sign(ticket)}` };
+    return {
+      total,
+      fileName: fileNameOf(ticket, names),
+      downloadPath: `${RECORD_EXPORT_PATH}/${this.sign(ticket)}`,
+    };
   }
 
   /** The ticket a token carries if its signature holds and it has not expired, else "no permission". */
@@ -172,24 +176,26 @@ export class RecordExports {
    */
   async download(userId: number, ticket: ExportTicket): Promise<ExportDownload> {
     if (userId !== ticket.userId) throw new ApiError('noPermission', {}, "another account's export");
-    await this.requireOwned(userId, ticket.lockIds);
+    const names = await this.requireOwned(userId, ticket.lockIds);
     const result = (await this.db.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };
     const asOf = new Date(result.rows[0]?.now ?? Date.now());
     const total = await this.countRows(ticket, asOf);
     return {
       total,
-      fileName: fileNameOf(ticket),
+      fileName: fileNameOf(ticket, names),
       contentType: EXPORT_CONTENT_TYPE[ticket.format],
       body: (signal) => this.file(ticket, asOf, total, signal),
     };
   }
 
-  private async requireOwned(userId: number, lockIds: number[]): Promise<void> {
+  /** The locks' names, once every one is the caller's own; else "no permission". */
+  private async requireOwned(userId: number, lockIds: number[]): Promise<string[]> {
     const owned = await this.db
-      .select({ id: locks.id })
+      .select({ id: locks.id, name: locks.name })
       .from(locks)
       .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, userId)));
     if (owned.length !== lockIds.length) throw new ApiError('noPermission', {}, 'not the owner of every lock');
+    return owned.map((lock) => lock.name);
   }
 
   private selection(ticket: ExportTicket, asOf?: Date): SQL | undefined {
@@ -311,11 +317,28 @@ export class RecordExports {
   }
 }
 
-/** "<records.fileName>_<YYYY-MM-DD>.<format>", the date the export was prepared (in the chosen timezone, else UTC). */
-export function fileNameOf(ticket: ExportTicket): string {
+/** Text made safe inside a file name: no path or reserved characters, no control characters, one space at most. */
+function fileNamePart(text: string): string {
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry
+      .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_')
+      .trim()
+      .slice(0, 60)
+      .trim()
+  );
+}
+
+/**
+ * "<records.fileName>_<lock name>_<YYYY-MM-DD>.<format>" for one lock's records (the lock named, so
+ * files of several locks tell apart), "<records.fileName>_<YYYY-MM-DD>.<format>" for several; the
+ * date the export was prepared (in the chosen timezone, else UTC).
+ */
+export function fileNameOf(ticket: ExportTicket, lockNames: readonly string[] = []): string {
   const preparedAt = ticket.exp - EXPORT_TOKEN_TTL_MS;
   const date = formatTime(preparedAt, ticket.timezoneRawOffset ?? 0).slice(0, 10);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a file name must not carry
-  const base = translate(ticket.locale, 'records.fileName').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
-  return `${base}_${date}.${ticket.format}`;
+  const base = fileNamePart(translate(ticket.locale, 'records.fileName'));
+  const lock = lockNames.length === 1 ? fileNamePart(lockNames[0] ?? '') : '';
+  return `${[base, lock, date].filter(Boolean).join('_')}.${ticket.format}`;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { moveTargetOptions } from '../group/groupOptions';
 import { useGroups } from '../group/groupQueries';
 
-/** Picks whole groups (and the ungrouped locks), each shown with its lock count. */
+/** Picks whole groups (and the ungrouped locks), each shown with its lock count; as wide as its container. */
 export function AdminGroupsSelect({
   value,
   onChange,
@@ -28,6 +28,7 @@ export function AdminGroupsSelect({
       aria-label={t('admin.groups')}
       showSearch={{ optionFilterProp: 'search' }}
       data-testid="admin-groups"
+      style={{ width: '100%' }}
       options={options.map((option) => {
         const name = option.labelKey ? t(option.labelKey) : (option.name ?? '');
         return {

@@ -1,43 +1,51 @@
 import { DeleteOutlined, KeyOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
+import { type FitColumn, OneLine } from '../../components/FitTable';
 import { RowLinkActions } from '../../components/RowLinkActions';
 import { formatDateTime } from '../../i18n/format';
 import type { AdminItem } from './adminQueries';
 
 export type AdminAction = 'manage' | 'remove';
 
-/** The administrator table's columns; `onAction` takes a row's actions. */
+/** The administrator table's columns, the account always shown; `onAction` takes a row's actions. */
 export function adminColumns(
   t: TFunction,
   language: string,
   onAction: (action: AdminAction, item: AdminItem) => void,
-): ColumnsType<AdminItem> {
+): FitColumn<AdminItem>[] {
   return [
     {
       key: 'account',
       title: t('admin.column.account'),
       dataIndex: 'account',
-      render: (account: string) => <Typography.Text strong>{account}</Typography.Text>,
+      minWidth: 200,
+      grow: true,
+      render: (account: string) => <OneLine text={account} strong />,
     },
     {
       key: 'nickname',
       title: t('admin.column.nickname'),
       dataIndex: 'nickname',
-      render: (nickname: string) => nickname || '—',
+      minWidth: 150,
+      drop: 1,
+      render: (nickname: string) => <OneLine text={nickname || '—'} />,
     },
-    { key: 'locks', title: t('admin.column.locks'), dataIndex: 'lockCount', align: 'right' },
+    { key: 'locks', title: t('admin.column.locks'), dataIndex: 'lockCount', align: 'right', minWidth: 90, drop: 3 },
     {
       key: 'since',
       title: t('admin.column.since'),
       dataIndex: 'createDate',
+      minWidth: 170,
+      drop: 2,
       render: (at: number) => formatDateTime(at, language),
     },
     {
       key: 'actions',
       title: t('admin.column.actions'),
       fixed: 'right',
+      minWidth: 240,
+      drop: 4,
+      fold: 'bare',
       render: (_value, item) => (
         <RowLinkActions
           actions={[

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { pagination } from '../../app/pagination';
 import type { Paging } from '../../app/usePaging';
 import { EmptyWithHint } from '../../components/EmptyWithHint';
+import { type FitColumn, FitTable } from '../../components/FitTable';
 import { LoadError } from '../../components/LoadError';
 
 interface Page<T> {
@@ -12,6 +13,10 @@ interface Page<T> {
   pageNo: number;
   pageSize: number;
   total: number;
+}
+
+function isFitting<T>(columns: FitColumn<T>[] | ColumnsType<T>): columns is FitColumn<T>[] {
+  return columns.every((column) => 'minWidth' in column);
 }
 
 /**
@@ -34,7 +39,11 @@ export function CredentialTable<T extends object>({
   kind: string;
   texts?: string;
   list: UseQueryResult<Page<T>> & { isPlaceholderData: boolean };
-  columns: ColumnsType<T>;
+  /**
+   * Fitting columns (FitTable: optional ones fold into the first when room runs out), or plain
+   * ones (the table scrolls inside itself when they do not fit).
+   */
+  columns: FitColumn<T>[] | ColumnsType<T>;
   /** A field naming each row, or how to name one (rows of several kinds). */
   rowKey: (keyof T & string) | ((item: T) => string);
   searchStr: string;
@@ -51,26 +60,28 @@ export function CredentialTable<T extends object>({
   ) : (
     <EmptyWithHint title={t(`${texts}.emptyTitle`)} hint={t(`${texts}.emptyHint`)} testId={`${kind}-empty`} />
   );
+  const props = {
+    rowKey,
+    dataSource: list.data?.list,
+    loading: list.isPending || (list.isPlaceholderData && list.isFetching),
+    ...(rowProps ? { onRow: (item: T) => rowProps(item) as object } : {}),
+    locale: { emptyText: list.isPending ? ' ' : empty },
+    pagination:
+      list.data && list.data.total > 0
+        ? { ...pagination(t, list.data), onChange: (pageNo: number, pageSize: number) => onPage({ pageNo, pageSize }) }
+        : (false as const),
+    'data-testid': `${kind}-table`,
+  };
   return (
     <>
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} style={{ marginBottom: 16 }} />
       ) : null}
-      <Table<T>
-        rowKey={rowKey}
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isPending || (list.isPlaceholderData && list.isFetching)}
-        scroll={{ x: 'max-content' }}
-        onRow={rowProps ? (item) => rowProps(item) as object : undefined}
-        locale={{ emptyText: list.isPending ? ' ' : empty }}
-        pagination={
-          list.data && list.data.total > 0
-            ? { ...pagination(t, list.data), onChange: (pageNo, pageSize) => onPage({ pageNo, pageSize }) }
-            : false
-        }
-        data-testid={`${kind}-table`}
-      />
+      {isFitting(columns) ? (
+        <FitTable<T> {...props} columns={columns} />
+      ) : (
+        <Table<T> {...props} columns={columns} scroll={{ x: 'max-content' }} />
+      )}
     </>
   );
 }

@@ -1,29 +1,45 @@
 import { EKeyAuthorized } from '@smartlock/contract';
-import { Flex, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Flex, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { type FitColumn, OneLine } from '../../components/FitTable';
 import { eKeyValidityText, formatInstant } from '../credentials/validityText';
 import { EKeyStatusTag } from './EKeyStatusTag';
 import type { EKeyItem } from './ekeyQueries';
 
-/** The eKey table's columns; `actions` renders a row's actions (none when the user may not act). */
+/**
+ * The eKey table's columns; `actions` renders a row's actions (none when the user may not act).
+ * The recipient always shows, with the key's rights as tags (administrator, remote unlock); the
+ * others go as room runs out (sent, name, validity, actions, status) and show under the recipient.
+ */
 export function ekeyColumns(
   t: TFunction,
   language: string,
   actions: ((item: EKeyItem) => ReactNode) | undefined,
-): ColumnsType<EKeyItem> {
-  const columns: ColumnsType<EKeyItem> = [
+): FitColumn<EKeyItem>[] {
+  const columns: FitColumn<EKeyItem>[] = [
     {
       key: 'recipient',
       title: t('ekey.column.recipient'),
+      minWidth: 240,
+      grow: true,
       render: (_value, item) => (
-        <Flex vertical>
-          <Typography.Text strong data-testid="ekey-username">
-            {item.username}
-          </Typography.Text>
-          {item.nickname && item.nickname !== item.username ? (
-            <Typography.Text type="secondary">{item.nickname}</Typography.Text>
+        <Flex vertical gap={2}>
+          <OneLine text={item.username} strong testId="ekey-username" />
+          {item.nickname && item.nickname !== item.username ? <OneLine text={item.nickname} secondary /> : null}
+          {item.keyRight === EKeyAuthorized.yes || item.remoteEnable ? (
+            <Flex wrap gap={4}>
+              {item.keyRight === EKeyAuthorized.yes ? (
+                <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid="ekey-admin">
+                  {t('ekey.authorizedAdmin')}
+                </Tag>
+              ) : null}
+              {item.remoteEnable ? (
+                <Tag color="success" style={{ marginInlineEnd: 0 }} data-testid="ekey-remote">
+                  {t('ekey.column.remoteUnlock')}
+                </Tag>
+              ) : null}
+            </Flex>
           ) : null}
         </Flex>
       ),
@@ -32,11 +48,15 @@ export function ekeyColumns(
       key: 'status',
       title: t('ekey.column.status'),
       dataIndex: 'keyStatus',
+      minWidth: 170,
+      drop: 6,
       render: (status: string) => <EKeyStatusTag status={status} />,
     },
     {
       key: 'validity',
       title: t('ekey.column.validity'),
+      minWidth: 200,
+      drop: 4,
       render: (_value, item) => (
         <span data-testid="ekey-validity" data-validity-type={item.validityType}>
           {eKeyValidityText(t, item, language)}
@@ -47,37 +67,21 @@ export function ekeyColumns(
       key: 'name',
       title: t('ekey.column.name'),
       dataIndex: 'keyName',
-      render: (name: string) => <span data-testid="ekey-name">{name || '—'}</span>,
-    },
-    { key: 'sender', title: t('ekey.column.sender'), dataIndex: 'senderUsername' },
-    {
-      key: 'date',
-      title: t('ekey.column.sent'),
-      dataIndex: 'date',
-      render: (date: number) => formatInstant(date, { language }),
+      minWidth: 140,
+      drop: 3,
+      render: (name: string) => <OneLine text={name || '—'} testId="ekey-name" />,
     },
     {
-      key: 'remote',
-      title: t('ekey.column.remoteUnlock'),
-      dataIndex: 'remoteEnable',
-      render: (on: boolean) => (
-        <Tag color={on ? 'success' : 'default'} data-testid="ekey-remote">
-          {t(on ? 'ekey.yes' : 'ekey.no')}
-        </Tag>
+      key: 'sent',
+      title: t('ekey.column.sender'),
+      minWidth: 180,
+      drop: 2,
+      render: (_value, item) => (
+        <Flex vertical gap={2}>
+          <OneLine text={item.senderUsername} />
+          <OneLine text={formatInstant(item.date, { language })} secondary />
+        </Flex>
       ),
-    },
-    {
-      key: 'admin',
-      title: t('ekey.column.authorizedAdmin'),
-      dataIndex: 'keyRight',
-      render: (right: number) =>
-        right === EKeyAuthorized.yes ? (
-          <Tag color="blue" data-testid="ekey-admin">
-            {t('ekey.authorizedAdmin')}
-          </Tag>
-        ) : (
-          '—'
-        ),
     },
   ];
   if (actions) {
@@ -85,6 +89,9 @@ export function ekeyColumns(
       key: 'actions',
       title: t('ekey.column.actions'),
       fixed: 'right',
+      minWidth: 230,
+      drop: 5,
+      fold: 'bare',
       render: (_value, item) => actions(item),
     });
   }

@@ -13,7 +13,7 @@ import { SignalStrength } from './SignalStrength';
 /** One lock behind a gateway: its state, its remote actions and how the last one went. */
 export function GatewayLockCard({ lock }: { lock: GatewayLock }) {
   const { t, i18n } = useTranslation();
-  const control = useRemoteOperation(lock.lockId);
+  const control = useRemoteOperation(lock.lockId, lock.lockName);
   return (
     <Card
       size="small"

@@ -1,9 +1,10 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { PAGE_SIZE } from '@smartlock/contract';
-import { Button, Flex, Input, Table } from 'antd';
+import { Button, Flex, Input } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pagination } from '../../app/pagination';
+import { FitTable } from '../../components/FitTable';
 import { LoadError } from '../../components/LoadError';
 import { LiveBadge } from '../../live/LiveBadge';
 import { GatewayCityDialog } from '../map/GatewayCityDialog';
@@ -79,12 +80,11 @@ export default function GatewayPage() {
       {list.isError ? (
         <LoadError error={list.error} retry={() => void list.refetch()} style={{ marginBottom: 16 }} />
       ) : null}
-      <Table<GatewayItem>
+      <FitTable<GatewayItem>
         rowKey="gatewayId"
         columns={columns}
         dataSource={list.data?.list}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
         rowSelection={{
           preserveSelectedRowKeys: true,
           selectedRowKeys: selected.map((item) => item.gatewayId),

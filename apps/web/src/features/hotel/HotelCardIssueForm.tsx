@@ -68,7 +68,7 @@ export function HotelCardIssueForm({
     return (
       <Empty description={t('hotel.noHotelLocks')} data-testid="hotel-no-locks" image={Empty.PRESENTED_IMAGE_SIMPLE}>
         <Link to="/console/home">
-          <Button>{t('nav.locks')}</Button>
+          <Button>{t('route.consoleHome')}</Button>
         </Link>
       </Empty>
     );

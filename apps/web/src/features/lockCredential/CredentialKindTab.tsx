@@ -266,7 +266,12 @@ export function CredentialKindTab({ kind, detail }: { kind: LockCredentialKind; 
           destroyOnHidden
           data-testid="qr-dialog"
         >
-          <QrCodeView link={dialog.item.link} label={dialog.item.name} number={dialog.item.number} />
+          <QrCodeView
+            link={dialog.item.link}
+            label={dialog.item.name}
+            number={dialog.item.number}
+            lockName={detail.lockName}
+          />
         </Modal>
       ) : null}
     </div>

@@ -9,7 +9,18 @@ import { qrFileName } from './qrFile';
  * A QR code drawn from its link (in the browser: the link never leaves for another service),
  * with its link, a PNG download and a copy of the link.
  */
-export function QrCodeView({ link, label, number }: { link: string; label: string; number: string }) {
+export function QrCodeView({
+  link,
+  label,
+  number,
+  lockName,
+}: {
+  link: string;
+  label: string;
+  number: string;
+  /** The lock it opens: its file is named after the lock, then the code. */
+  lockName: string;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [image, setImage] = useState<{ src?: string; failed?: boolean }>({});
@@ -64,7 +75,7 @@ export function QrCodeView({ link, label, number }: { link: string; label: strin
         </Button>
         <a
           href={image.src}
-          download={qrFileName(label, number)}
+          download={qrFileName(label, number, lockName)}
           aria-disabled={!image.src}
           onClick={(event) => {
             if (!image.src) event.preventDefault();

@@ -1,36 +1,32 @@
 import type { LockCredentialKind } from '@smartlock/contract';
-import { Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Flex, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { type FitColumn, OneLine } from '../../components/FitTable';
 import { eKeyValidityText, formatInstant } from '../credentials/validityText';
 import { CredentialStatusTag } from './CredentialStatusTag';
 import type { CredentialItem } from './credentialQueries';
 import { KINDS, typeKey } from './kinds';
 
 /**
- * The columns of a kind's table, as its kind table entry says: status, number, name, the ID
+ * The columns of a kind's table, as its kind table entry says: number, status, name, the ID
  * number (faces), the type (cards, fingerprints), validity, remark, who added it and when, and
- * the row's actions.
+ * the row's actions. The number comes first and always shows; the others go as room runs out and show under it.
  */
 export function credentialColumns(
   kind: LockCredentialKind,
   t: TFunction,
   language: string,
   actions: (item: CredentialItem) => ReactNode,
-): ColumnsType<CredentialItem> {
+): FitColumn<CredentialItem>[] {
   const spec = KINDS[kind];
-  const columns: ColumnsType<CredentialItem> = [
-    {
-      key: 'status',
-      title: t('credential.column.status'),
-      dataIndex: 'status',
-      render: (status: number) => <CredentialStatusTag kind={kind} status={status} />,
-    },
+  const columns: FitColumn<CredentialItem>[] = [
     {
       key: 'number',
       title: t(`credentialKind.${kind}.number`),
       dataIndex: 'number',
+      minWidth: 170,
+      grow: true,
       render: (number: string) => (
         <Typography.Text code copyable={{ text: number }} data-testid="credential-number">
           {number}
@@ -38,10 +34,20 @@ export function credentialColumns(
       ),
     },
     {
+      key: 'status',
+      title: t('credential.column.status'),
+      dataIndex: 'status',
+      minWidth: 150,
+      drop: 6,
+      render: (status: number) => <CredentialStatusTag kind={kind} status={status} />,
+    },
+    {
       key: 'name',
       title: t('credential.column.name'),
       dataIndex: 'name',
-      render: (name: string) => <span data-testid="credential-name">{name || '—'}</span>,
+      minWidth: 140,
+      drop: 3.5,
+      render: (name: string) => <OneLine text={name || '—'} testId="credential-name" />,
     },
   ];
   if (spec.idNumber) {
@@ -49,6 +55,8 @@ export function credentialColumns(
       key: 'idNumber',
       title: t('credential.column.idNumber'),
       dataIndex: 'idNumber',
+      minWidth: 170,
+      drop: 2.5,
       render: (idNumber: string | null) => <span data-testid="credential-id-number">{idNumber || '—'}</span>,
     });
   }
@@ -57,6 +65,8 @@ export function credentialColumns(
       key: 'type',
       title: t(spec.typeColumn === 'cardType' ? 'credential.column.cardType' : 'credential.column.scanner'),
       dataIndex: 'type',
+      minWidth: 130,
+      drop: 2,
       render: (type: number | null) => (
         <span data-testid="credential-type" data-type={type ?? ''}>
           {t(typeKey(kind, type) ?? 'credential.type.none', { code: type })}
@@ -68,34 +78,37 @@ export function credentialColumns(
     {
       key: 'validity',
       title: t('credential.column.validity'),
+      minWidth: 200,
+      drop: 4,
       render: (_value, item) => <span data-testid="credential-validity">{eKeyValidityText(t, item, language)}</span>,
     },
     {
       key: 'remark',
       title: t('credential.column.remark'),
       dataIndex: 'remark',
-      render: (remark: string) => (
-        <Typography.Text
-          type={remark ? undefined : 'secondary'}
-          ellipsis={{ tooltip: remark }}
-          style={{ maxWidth: 220 }}
-          data-testid="credential-remark"
-        >
-          {remark || '—'}
-        </Typography.Text>
-      ),
+      minWidth: 140,
+      drop: 1.5,
+      render: (remark: string) => <OneLine text={remark || '—'} secondary={!remark} testId="credential-remark" />,
     },
-    { key: 'creator', title: t('credential.column.creator'), dataIndex: 'senderUsername' },
     {
       key: 'created',
-      title: t('credential.column.created'),
-      dataIndex: 'createDate',
-      render: (at: number) => formatInstant(at, { language }),
+      title: t('credential.column.creator'),
+      minWidth: 180,
+      drop: 1,
+      render: (_value, item) => (
+        <Flex vertical gap={2}>
+          <OneLine text={item.senderUsername} />
+          <OneLine text={formatInstant(item.createDate, { language })} secondary />
+        </Flex>
+      ),
     },
     {
       key: 'actions',
       title: t('credential.column.actions'),
       fixed: 'right',
+      minWidth: 230,
+      drop: 5,
+      fold: 'bare',
       render: (_value, item) => actions(item),
     },
   );

@@ -31,5 +31,8 @@ describe('a QR code download', () => {
     expect(qrFileName('', '123')).toBe('123.png');
     expect(qrFileName('a/b:c*?', '1')).toBe('a_b_c_.png');
     expect(qrFileName('  ', ' ')).toBe('qrcode.png');
+    // Named after its lock first, so codes of several locks tell apart.
+    expect(qrFileName('Guest 12', '123', 'Front door')).toBe('Front door - Guest 12.png');
+    expect(qrFileName('', '123', 'Suite 4/5')).toBe('Suite 4_5 - 123.png');
   });
 });

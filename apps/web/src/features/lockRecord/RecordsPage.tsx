@@ -6,6 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useOffered } from '../../app/offered';
 import { pagination } from '../../app/pagination';
 import { useRouteLockId } from '../../app/routeLockId';
 import { usePaging } from '../../app/usePaging';
@@ -41,6 +42,7 @@ const DAY = 'YYYY-MM-DD';
  */
 export default function RecordsPage() {
   const { t, i18n } = useTranslation();
+  const offered = useOffered();
   const lockId = useRouteLockId();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -151,9 +153,11 @@ export default function RecordsPage() {
           >
             {t('lockRecord.refresh')}
           </Button>
-          <Link to={exportRecordsPath(lockId)} data-testid="records-export">
-            <Button icon={<ExportOutlined />}>{t('lockRecord.export')}</Button>
-          </Link>
+          {offered(exportRecordsPath(lockId)) ? (
+            <Link to={exportRecordsPath(lockId)} data-testid="records-export">
+              <Button icon={<ExportOutlined />}>{t('lockRecord.export')}</Button>
+            </Link>
+          ) : null}
         </Flex>
       </Flex>
       {filter ? (

@@ -1,10 +1,10 @@
 import { lockUser } from '@smartlock/contract/refs';
 import { Alert, DatePicker, Flex, Grid, Segmented, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePaging } from '../../app/usePaging';
+import { type FitColumn, OneLine } from '../../components/FitTable';
 import { SearchBox } from '../../components/SearchBox';
 import { CredentialTable } from '../credentials/CredentialTable';
 import { formatInstant } from '../credentials/validityText';
@@ -40,7 +40,7 @@ export default function ExpiringPage() {
   const preset = presetOf(range, now);
   const phone = !Grid.useBreakpoint().md;
 
-  const columns = useMemo<ColumnsType<ExpiringCredential>>(() => {
+  const columns = useMemo<FitColumn<ExpiringCredential>[]>(() => {
     const ends = (row: ExpiringCredential) => (
       <span data-testid="expiring-end">
         {row.endDate === null
@@ -54,6 +54,7 @@ export default function ExpiringPage() {
         {
           key: 'credential',
           title: t('lockUser.column.person'),
+          minWidth: 0,
           render: (_value, row) => (
             <Flex vertical gap={4}>
               <Typography.Text strong data-testid="expiring-person">
@@ -76,33 +77,44 @@ export default function ExpiringPage() {
         key: 'person',
         title: t('lockUser.column.person'),
         dataIndex: 'userName',
-        render: (name: string) => (
-          <Typography.Text strong data-testid="expiring-person">
-            {name}
-          </Typography.Text>
-        ),
+        minWidth: 180,
+        grow: true,
+        render: (name: string) => <OneLine text={name} strong testId="expiring-person" />,
       },
-      { key: 'lock', title: t('lockUser.column.lock'), dataIndex: 'lockAlias' },
+      {
+        key: 'lock',
+        title: t('lockUser.column.lock'),
+        dataIndex: 'lockAlias',
+        minWidth: 160,
+        drop: 3,
+        render: (alias: string) => <OneLine text={alias} />,
+      },
       {
         key: 'kind',
         title: t('lockUser.column.kind'),
         dataIndex: 'kind',
+        minWidth: 120,
+        drop: 1,
         render: (kind: string) => t(kindNameKey(kind)),
       },
       {
         key: 'credential',
         title: t('lockUser.column.credential'),
+        minWidth: 180,
+        drop: 2,
         render: (_value, row) => (
           <Flex vertical>
-            <Typography.Text>{row.label}</Typography.Text>
-            {row.name && row.name !== row.label ? <Typography.Text type="secondary">{row.name}</Typography.Text> : null}
+            <OneLine text={row.label} />
+            {row.name && row.name !== row.label ? <OneLine text={row.name} secondary /> : null}
           </Flex>
         ),
       },
-      { key: 'end', title: t('lockUser.column.end'), render: (_value, row) => ends(row) },
+      { key: 'end', title: t('lockUser.column.end'), minWidth: 180, drop: 4, render: (_value, row) => ends(row) },
       {
         key: 'status',
         title: t('credential.column.status'),
+        minWidth: 150,
+        drop: 5,
         render: (_value, row) => <LockUserStatusTag kind={row.kind} status={row.status} />,
       },
     ];

@@ -3,6 +3,7 @@ import { Button, Flex, Grid, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useOffered } from '../../app/offered';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
 import { SearchBox } from '../../components/SearchBox';
 import { CredentialTable } from '../credentials/CredentialTable';
@@ -19,6 +20,7 @@ import { type LockUserItem, useLockUsers } from './lockUserQueries';
  */
 export default function LockUserPage() {
   const { t, i18n } = useTranslation();
+  const offered = useOffered();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [page, setPage] = usePaging({ search });
@@ -59,11 +61,13 @@ export default function LockUserPage() {
               {t('lockUser.expiring')}
             </Button>
           </Link>
-          <Link to={LOCK_USER_EXPORT}>
-            <Button icon={<ExportOutlined />} data-testid="lock-user-export">
-              {t('lockUser.export')}
-            </Button>
-          </Link>
+          {offered(LOCK_USER_EXPORT) ? (
+            <Link to={LOCK_USER_EXPORT}>
+              <Button icon={<ExportOutlined />} data-testid="lock-user-export">
+                {t('lockUser.export')}
+              </Button>
+            </Link>
+          ) : null}
         </Flex>
       </Flex>
       <CredentialTable<LockUserItem>

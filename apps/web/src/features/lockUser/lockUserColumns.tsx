@@ -1,8 +1,8 @@
 import { DeleteOutlined, SendOutlined } from '@ant-design/icons';
 import { Flex, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { FitColumn } from '../../components/FitTable';
 import { type RowLinkAction, RowLinkActions } from '../../components/RowLinkActions';
 import { formatInstant } from '../credentials/validityText';
 import { heldKinds, kindNameKey } from './lockUserKinds';
@@ -84,12 +84,13 @@ export function lockUserColumns(
   language: string,
   onAction: (action: LockUserAction, item: LockUserItem) => void,
   compact = false,
-): ColumnsType<LockUserItem> {
+): FitColumn<LockUserItem>[] {
   if (compact) {
     return [
       {
         key: 'person',
         title: t('lockUser.column.person'),
+        minWidth: 0,
         render: (_value, item) => (
           <Flex vertical gap={6}>
             <PersonCell item={item} onOpen={() => onAction('detail', item)} />
@@ -108,24 +109,33 @@ export function lockUserColumns(
     {
       key: 'person',
       title: t('lockUser.column.person'),
+      minWidth: 200,
+      grow: true,
       render: (_value, item) => <PersonCell item={item} onOpen={() => onAction('detail', item)} />,
     },
-    { key: 'locks', title: t('lockUser.column.locks'), dataIndex: 'lockCount', align: 'right' },
+    { key: 'locks', title: t('lockUser.column.locks'), dataIndex: 'lockCount', align: 'right', minWidth: 90, drop: 2 },
     {
       key: 'credentials',
       title: t('lockUser.column.credentials'),
+      minWidth: 220,
+      drop: 3,
       render: (_value, item) => <KindCounts kinds={item.kinds} />,
     },
     {
       key: 'nextEnd',
       title: t('lockUser.column.nextEnd'),
       dataIndex: 'nextEndDate',
+      minWidth: 170,
+      drop: 1,
       render: (at: number | null) => <span data-testid="lock-user-next-end">{nextEndText(t, language, at)}</span>,
     },
     {
       key: 'actions',
       title: t('lockUser.column.actions'),
       fixed: 'right',
+      minWidth: 220,
+      drop: 4,
+      fold: 'bare',
       render: (_value, item) => rowActions(t, item, onAction),
     },
   ];

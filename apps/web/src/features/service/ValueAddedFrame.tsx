@@ -1,8 +1,7 @@
-import { Result, Tabs } from 'antd';
+import { Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useConsole } from '../../app/context';
 
 /** The pages of the value-added area (spec: Home > Value-added service), in the order the tabs show them. */
 export const VALUE_ADDED_PAGES = [
@@ -14,12 +13,11 @@ export const VALUE_ADDED_PAGES = [
 ] as const;
 
 /**
- * The frame of every value-added page: tabs between them, and on a site whose brand sells no paid
- * services, that plain fact instead of the page.
+ * The frame of every value-added page: tabs between them. A brand that sells no paid services
+ * does not offer these routes at all (they answer "not found", the menu leaves them out).
  */
 export function ValueAddedFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { brand } = useConsole();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
@@ -30,11 +28,7 @@ export function ValueAddedFrame({ children }: { children: ReactNode }) {
         items={VALUE_ADDED_PAGES.map((page) => ({ key: page.path, label: t(page.title) }))}
         data-testid="value-added-nav"
       />
-      {brand.hasPaidFeature ? (
-        children
-      ) : (
-        <Result status="info" title={t('errors.paidFeaturesUnavailable')} data-testid="paid-features-unavailable" />
-      )}
+      {children}
     </>
   );
 }

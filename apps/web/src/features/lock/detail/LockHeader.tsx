@@ -22,7 +22,7 @@ import { LockGateways } from './LockGateways';
 /** A lock's labels (spec section 3): name, number, MAC, firmware, battery, bolt, timezone, clock, gateways. */
 export function LockHeader({ detail, onSettings }: { detail: LockDetail; onSettings: () => void }) {
   const { t } = useTranslation();
-  const control = useRemoteOperation(detail.lockId);
+  const control = useRemoteOperation(detail.lockId, detail.lockName);
   const shown = settingsShown(detail.featureValue);
   const boltActions = detail.isParkingLock ? [] : (['unlock', 'lock'] as const);
   // Remote operations need a gateway online now; a bound but offline one is named as such.

@@ -4,6 +4,7 @@ import { Alert, Button, Flex, Grid, Table } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useConsole } from '../../../app/context';
 import { pagination } from '../../../app/pagination';
 import { usePaging } from '../../../app/usePaging';
 import { LoadError } from '../../../components/LoadError';
@@ -25,6 +26,7 @@ import { useGroupFilter } from './useGroupFilter';
  */
 export default function LockListPage() {
   const { t } = useTranslation();
+  const { brand } = useConsole();
   const groups = useGroups();
   const [groupId, setGroupId] = useGroupFilter(groups.data);
   const [lockName, setLockName] = useState(ALL_LOCKS.lockName);
@@ -38,6 +40,8 @@ export default function LockListPage() {
   /** Locks picked for batch unlock, kept across pages and filters. */
   const [picked, setPicked] = useState<Map<number, LockItem>>(new Map());
   const owner = list.data?.list.some((item) => item.role === LockRole.owner) === true || picked.size > 0;
+  /** Batch unlock: an owner's, where the brand sells the advanced function it needs. */
+  const batch = owner && brand.hasPaidFeature;
   /** Locks the user administers for their owner: what only the owner may do is pointed out. */
   const administers = list.data?.list.some((item) => item.role === LockRole.authorizedAdmin) === true;
   const onPick = (keys: Key[], rows: (LockItem | undefined)[]) =>
@@ -91,7 +95,7 @@ export default function LockListPage() {
           data-testid="admin-ask-owner"
         />
       ) : null}
-      {owner && !phone ? <BatchUnlock selected={[...picked.values()]} onDone={() => setPicked(new Map())} /> : null}
+      {batch && !phone ? <BatchUnlock selected={[...picked.values()]} onDone={() => setPicked(new Map())} /> : null}
       {phone ? (
         <LockCards items={list.data?.list} loading={loading} empty={empty} pagination={pager} />
       ) : (
@@ -104,7 +108,7 @@ export default function LockListPage() {
           locale={{ emptyText: empty }}
           pagination={pager}
           rowSelection={
-            owner
+            batch
               ? {
                   selectedRowKeys: [...picked.keys()],
                   preserveSelectedRowKeys: true,

@@ -1,6 +1,6 @@
 import { definitionOf } from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
-import { actionStart, REMOTE_ACTIONS } from './remoteActions';
+import { actionStart, confirmationOf, REMOTE_ACTIONS } from './remoteActions';
 
 describe('remote actions', () => {
   it('start with the call of each, on the lock asked for', () => {
@@ -27,5 +27,13 @@ describe('remote actions', () => {
       const { call, params } = actionStart(action, 12);
       expect(definitionOf(call).params.safeParse(params).success, action).toBe(true);
     }
+  });
+  it('ask before what opens the lock to whoever is there (unlock, lowering a car-park lock), and only then', () => {
+    const asked = REMOTE_ACTIONS.filter((action) => confirmationOf(action) !== undefined);
+    expect(asked).toEqual(['unlock', 'lower']);
+    expect(confirmationOf('unlock')).toEqual({
+      title: 'remote.confirm.unlockTitle',
+      content: 'remote.confirm.unlockBody',
+    });
   });
 });

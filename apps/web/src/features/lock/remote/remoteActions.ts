@@ -22,6 +22,16 @@ export type RemoteAction = SimpleAction | SettingAction;
 /** What to start: a simple action by name, or a settings change with its value. */
 export type RemoteRequest = SimpleAction | SettingRequest;
 
+/**
+ * What to ask before an action that opens the lock to whoever is there (unlock, lowering a
+ * car-park lock), as i18n keys (the title takes the lock's `name`); undefined for the others.
+ */
+export function confirmationOf(action: RemoteAction): { title: string; content: string } | undefined {
+  if (action === 'unlock') return { title: 'remote.confirm.unlockTitle', content: 'remote.confirm.unlockBody' };
+  if (action === 'lower') return { title: 'remote.confirm.lowerTitle', content: 'remote.confirm.lowerBody' };
+  return undefined;
+}
+
 export function actionOf(request: RemoteRequest): RemoteAction {
   return typeof request === 'string' ? request : request.action;
 }

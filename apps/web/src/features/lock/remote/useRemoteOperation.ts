@@ -1,6 +1,7 @@
 import type { RemoteOperation } from '@smartlock/contract';
 import { lock } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiClient } from '../../../api/client';
@@ -12,7 +13,7 @@ import type { LiveChannel } from '../../../live/liveChannel';
 import { browserTimers } from '../../../live/reconnectingStream';
 import { FOLLOW_DEFAULTS, type Followed, followOperation, type OperationSources, serverClock } from './followOperation';
 import { isBusy, isFinal, type OperationRun } from './operationView';
-import { actionOf, actionStart, type RemoteAction, type RemoteRequest } from './remoteActions';
+import { actionOf, actionStart, confirmationOf, type RemoteAction, type RemoteRequest } from './remoteActions';
 
 /** Where news of an operation comes from: the live channel, and /lock/getRemoteOperation when it must poll. */
 export function sourcesFor(channel: LiveChannel, api: ApiClient, started: RemoteOperation): OperationSources {
@@ -29,11 +30,13 @@ export function sourcesFor(channel: LiveChannel, api: ApiClient, started: Remote
  * Actions on one lock through its gateway: `start` sends one (a simple action or a settings
  * change) and follows it to its end (live, or by polling), refreshing the lock screens when it
  * ends, so a setting shows its new value only once the lock has confirmed it. One action at a
- * time per control.
+ * time per control. With the lock's name, what opens it (unlock, lowering a car-park lock) is
+ * confirmed first, naming the lock; nothing is sent if the user declines.
  */
-export function useRemoteOperation(lockId: number) {
+export function useRemoteOperation(lockId: number, lockName?: string) {
   const { t } = useTranslation();
   const { api } = useConsole();
+  const { modal } = App.useApp();
   const channel = useLiveChannel();
   const queries = useQueryClient();
   const [run, setRun] = useState<OperationRun>({ status: 'idle' });
@@ -71,8 +74,19 @@ export function useRemoteOperation(lockId: number) {
 
   const start = useCallback(
     async (request: RemoteRequest) => {
-      cancel.current?.();
       const action = actionOf(request);
+      const confirmation = lockName === undefined ? undefined : confirmationOf(action);
+      if (confirmation) {
+        const confirmed = await modal.confirm({
+          title: t(confirmation.title, { name: lockName }),
+          content: t(confirmation.content),
+          okText: t(`remote.action.${action}`),
+          okButtonProps: { 'data-testid': 'remote-confirm' },
+          cancelButtonProps: { 'data-testid': 'remote-confirm-cancel' },
+        });
+        if (!confirmed || !mounted.current) return;
+      }
+      cancel.current?.();
       setRun({ status: 'starting', action });
       const { call, params } = actionStart(request, lockId);
       let started: RemoteOperation;
@@ -85,7 +99,7 @@ export function useRemoteOperation(lockId: number) {
       if (!mounted.current) return;
       follow(action, started);
     },
-    [api, follow, lockId, t],
+    [api, follow, lockId, lockName, modal, t],
   );
 
   return { run, start, follow, busy: isBusy(run) };

@@ -10,7 +10,7 @@ import { SettingRow } from './SettingRow';
 /** A car-park lock's barrier: raise or lower it through its gateway. */
 export function ParkingSetting({ detail }: { detail: LockDetail }) {
   const { t } = useTranslation();
-  const control = useRemoteOperation(detail.lockId);
+  const control = useRemoteOperation(detail.lockId, detail.lockName);
   return (
     <SettingRow
       testId="setting-parking"

@@ -66,7 +66,7 @@ function IssueQrCodeForm({ detail, onAnother }: { detail: LockDetail; onAnother:
       <Flex vertical gap={16} align="center" data-testid="qr-issued">
         <Result status="success" title={t('credentialKind.qrCode.issued', { name: added.name || added.number })} />
         {added.link ? (
-          <QrCodeView link={added.link} label={added.name} number={added.number} />
+          <QrCodeView link={added.link} label={added.name} number={added.number} lockName={detail.lockName} />
         ) : (
           <Alert type="warning" showIcon title={t('credentialKind.qrCode.noLink')} />
         )}
