@@ -11,6 +11,8 @@ test('batch unlock asks first naming the locks, then names the locks that opened
   await logInAsDemo(page, site);
   const locks = new LockListPage(page);
   await expect(locks.rows()).toHaveCount(9, { timeout: 30_000 });
+  // The list names the gateway that reaches each lock.
+  await expect(locks.row('Door G1-1').getByTestId('gateway-reach-name')).toHaveText('Gateway 1');
   for (const name of DOORS) await locks.row(name).locator('input[type="checkbox"]').check();
   await page.getByTestId('batch-unlock').click();
 

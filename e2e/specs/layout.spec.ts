@@ -28,7 +28,7 @@ async function sendEKey(page: Page, url: string, recipient: string, keyName: str
   await expect(page.getByTestId('ekey-sent')).toBeVisible();
 }
 
-test("a lock's pages fit the window and name the lock: the eKey table at 1440 and 390 px, the tab title, the breadcrumb, unlock asked first; the whole-groups picker spans its card", async ({
+test("a lock's pages fit the window and name the lock: the list names its gateway; the eKey table at 1440 and 390 px, the tab title, the breadcrumb, unlock asked first; the whole-groups picker spans its card", async ({
   page,
   site,
 }) => {
@@ -41,6 +41,8 @@ test("a lock's pages fit the window and name the lock: the eKey table at 1440 an
     await page.goto(site('/console/home'));
     await expect(locks.rows()).toHaveCount(1, { timeout: 30_000 });
     const lockName = ((await locks.rows().first().getByTestId('lock-link').textContent()) ?? '').trim();
+    // The list names the gateway that reaches the lock.
+    await expect(locks.rows().first().getByTestId('gateway-reach-name')).toHaveText('Gateway 1');
     await locks.openLock(lockName);
     const lockId = new URL(page.url()).searchParams.get('lockId') ?? '';
 
@@ -82,6 +84,7 @@ test("a lock's pages fit the window and name the lock: the eKey table at 1440 an
     await expect.poll(() => overflow(page)).toEqual({ page: 0, table: 0 });
     await expect(rows.first().locator('[data-folded="validity"]')).toBeVisible();
     await expect(rows.first().getByTestId('ekey-more')).toBeVisible();
+    await page.getByTestId('ekey-table').scrollIntoViewIfNeeded();
     await shot(page, 'ekey-table-390');
 
     // Adding an authorized administrator: the whole-groups picker spans its card; its options read whole.

@@ -204,6 +204,10 @@ export const lockItem = lockBasics.extend({
   ...gatewayFlags,
   /** The best signal grade among the online gateways reaching it (0 when none is online). */
   signalGrade: z.number().int(),
+  gatewayName: z.string().meta({
+    description:
+      'The gateway the console names for the lock: the online one with the best signal, else one it is bound to (offline); empty when none.',
+  }),
   featureValue: z.string().meta({ description: featureValueDescription() }),
 });
 

@@ -7,7 +7,7 @@ import {
   PasscodeStatus,
   signalGradeOfRssi,
 } from '@smartlock/contract';
-import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   ekeys,
@@ -25,6 +25,7 @@ import { GONE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import { NOT_LIVE } from '../lockCredential/credentialKinds';
 import { locationOf } from '../map/lockLocation';
 import { administeredLockCondition, type LockRow, lockRoleOf, managedLockCondition } from './lockAccess';
+import { type GatewayLink, type LockReach, reachFrom } from './lockReach';
 
 export interface LockListQuery {
   pageNo: number;
@@ -34,30 +35,34 @@ export interface LockListQuery {
   lockName?: string | undefined;
 }
 
-/** How gateways reach a lock: bound to at least one (online or not), and the best signal among the online ones. */
-export interface LockReach {
-  /** At least one of the gateways it is bound to is online. */
-  online: boolean;
-  /** The best RSSI among the online gateways, when any reports one. */
-  rssi: number | null;
-}
-
-/** Per lock of `lockIds` bound to a gateway: whether an online one reaches it, and the best signal among those. */
+/** Per lock of `lockIds` bound to a gateway: whether an online one reaches it, the best signal among those, and which. */
 async function reachOf(db: Db, lockIds: number[]): Promise<Map<number, LockReach>> {
   if (lockIds.length === 0) return new Map();
   const rows = await db
     .select({
       lockId: gatewayLocks.lockId,
-      online: sql<number>`max(${gateways.online})`,
-      rssi: sql<number | null>`max(case when ${gateways.online} = 1 then ${gatewayLocks.rssi} end)`,
+      gatewayName: gateways.name,
+      online: gateways.online,
+      rssi: gatewayLocks.rssi,
     })
     .from(gatewayLocks)
     .innerJoin(gateways, eq(gateways.id, gatewayLocks.gatewayId))
-    .where(inArray(gatewayLocks.lockId, lockIds))
-    .groupBy(gatewayLocks.lockId);
-  return new Map(
-    rows.map((r) => [r.lockId, { online: Number(r.online) === 1, rssi: r.rssi === null ? null : Number(r.rssi) }]),
-  );
+    .where(inArray(gatewayLocks.lockId, lockIds));
+  const links = new Map<number, GatewayLink[]>();
+  for (const r of rows) {
+    const link = {
+      gatewayName: r.gatewayName,
+      online: Number(r.online) === 1,
+      rssi: r.rssi === null ? null : Number(r.rssi),
+    };
+    links.set(r.lockId, [...(links.get(r.lockId) ?? []), link]);
+  }
+  const reach = new Map<number, LockReach>();
+  for (const [lockId, bound] of links) {
+    const best = reachFrom(bound);
+    if (best) reach.set(lockId, best);
+  }
+  return reach;
 }
 
 /**
@@ -78,6 +83,7 @@ export function presentLockItem(lock: LockRow, userId: number, groupId: number |
     hasGateway: reach ? 1 : 0,
     hasOnlineGateway: online ? 1 : 0,
     signalGrade: online ? signalGradeOfRssi(reach?.rssi ?? null) : 0,
+    gatewayName: reach?.gatewayName ?? '',
     isParkingLock: hasFeature(lock.featureValue, 'parkingLock'),
     featureValue: lock.featureValue,
   };
@@ -162,18 +168,11 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
     number
   >;
   for (const row of storedCounts) if (row.kind in stored) stored[row.kind as keyof typeof stored] = row.n;
-  const online = reaching.filter((r) => r.gateway.online === 1);
-  const best = online.reduce<number | null>(
-    (m, r) => (r.rssi !== null && (m === null || r.rssi > m) ? r.rssi : m),
-    null,
+  const reach = reachFrom(
+    reaching.map((r) => ({ gatewayName: r.gateway.name, online: r.gateway.online === 1, rssi: r.rssi })),
   );
   return {
-    ...presentLockItem(
-      lock,
-      userId,
-      filed?.groupId ?? null,
-      reaching.length > 0 ? { online: online.length > 0, rssi: best } : undefined,
-    ),
+    ...presentLockItem(lock, userId, filed?.groupId ?? null, reach),
     lockNumber: lock.lockNumber,
     firmware: lock.firmware,
     passcodeVersion: lock.passcodeVersion,
