@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { RecordQueryType } from '@smartlock/contract';
@@ -18,11 +19,24 @@ interface Finding {
   html: string;
 }
 
-/** Waits until the screen has its data: no spinner or skeleton left, animations ended. */
+/** The console's own loading indicator (components/Loading: a status named "Loading…"). */
+const LOADING = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'apps/web/src/i18n/locales/en_US.json'), 'utf8')) as {
+    app: { loading: string };
+  }
+).app.loading;
+
+/**
+ * Waits until the screen has its data: no spinner, skeleton or loading status left (a screen that
+ * goes elsewhere at once, such as the access-token check, has gone), animations ended.
+ */
 async function ready(page: Page, console: boolean): Promise<void> {
-  if (console) await page.getByTestId('breadcrumb').waitFor();
-  else await page.locator('#root > *').first().waitFor();
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
+  if (console) await page.getByTestId('breadcrumb').waitFor({ timeout: 30_000 });
+  else await page.locator('#root > *').first().waitFor({ timeout: 30_000 });
+  const busy = page
+    .locator('.ant-spin-spinning, .ant-skeleton-active')
+    .or(page.getByRole('status', { name: LOADING, exact: true }));
+  await expect(busy).toHaveCount(0, { timeout: 30_000 });
   await settled(page);
 }
 
@@ -91,23 +105,34 @@ for (const host of BRANDS) {
     test.setTimeout(600_000);
     const routes = routeTable();
     const report: Report = {};
-    const record = async (key: string, findings: Finding[]) => {
+    const record = (key: string, findings: Finding[]) => {
       report[key] = {
         critical: findings.filter((f) => f.impact === 'critical').length,
         serious: findings.filter((f) => f.impact === 'serious').length,
         findings,
       };
+      // Written as it goes, so a run cut short still tells what it found.
+      save(host, report);
+    };
+    /** Audits the page once it is ready; a page that never gets ready is a finding, and the run goes on. */
+    const check = async (key: string, console: boolean) => {
+      try {
+        await ready(page, console);
+      } catch (error) {
+        const help = `the page did not finish loading: ${String(error).split('\n')[0]}`;
+        record(key, [{ rule: 'not-ready', impact: 'serious', help, target: page.url(), html: '' }]);
+        return;
+      }
+      record(key, [...(await audit(page)), ...(await structure(page))]);
     };
 
     // Public routes, signed out, and the 404 page.
     for (const route of routes.filter((r) => r.public)) {
       await page.goto(site(route.path, host));
-      await ready(page, false);
-      await record(route.path, [...(await audit(page)), ...(await structure(page))]);
+      await check(route.path, false);
     }
     await page.goto(site('/no-such-page', host));
-    await ready(page, false);
-    await record('404', [...(await audit(page)), ...(await structure(page))]);
+    await check('404', false);
 
     // One login; every console route, lock routes with a demo lock.
     await page.goto(site('/login', host));
@@ -122,8 +147,7 @@ for (const host of BRANDS) {
     const console = routes.filter((r) => !r.public).sort((a, b) => a.requires.length - b.requires.length);
     for (const route of console) {
       await page.goto(site(urlOf(route, lockId, ids), host));
-      await ready(page, true);
-      await record(route.path, [...(await audit(page)), ...(await structure(page))]);
+      await check(route.path, true);
       if (route.path === '/manage/ekey' || route.path === '/manage/passcode') {
         const first = page.locator('.ant-table-tbody tr[data-row-key]').first();
         const key = (await first.count()) ? await first.getAttribute('data-row-key') : null;

@@ -2,14 +2,17 @@ import type { Locale } from '@smartlock/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { antdLocale } from '../i18n/antdLocale';
 import { LiveProvider } from '../live/LiveProvider';
+import { brandColours, brandTheme } from '../theme/brandTheme';
+import '../theme/accessibility.css';
 import type { Boot } from './boot';
 import { Console, type ConsoleContext } from './context';
+import { inertMeasureRows } from './inertMeasureRows';
 
-/** Providers: the console context, Ant Design theme and locale, queries, the live channel, the router. */
+/** Providers: the console context, Ant Design theme (the brand's, readable: theme/brandTheme) and locale, queries, the live channel, the router. */
 export function App({ boot }: { boot: Boot }) {
   const [pack, setPack] = useState<AntdLocale>(boot.antdLocale);
   const [brand, setBrand] = useState(boot.brand);
@@ -26,14 +29,15 @@ export function App({ boot }: { boot: Boot }) {
     }),
     [boot, brand],
   );
+  const theme = useMemo(() => brandTheme(brand.color), [brand.color]);
+  // The keyboard focus ring's colour (theme/accessibility.css), readable on every surface.
+  useEffect(() => {
+    document.documentElement.style.setProperty('--focus-ring', brandColours(brand.color).text);
+  }, [brand.color]);
+  useEffect(() => inertMeasureRows(), []);
   return (
     <Console.Provider value={context}>
-      <ConfigProvider
-        locale={pack}
-        theme={{
-          token: { colorPrimary: brand.color, colorInfo: brand.color, colorLink: brand.color, borderRadius: 8 },
-        }}
-      >
+      <ConfigProvider locale={pack} theme={theme}>
         <AntApp>
           <QueryClientProvider client={boot.queries}>
             <LiveProvider>

@@ -1,8 +1,15 @@
-import { DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  LeftOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  RightOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { user } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Typography, theme } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../api/failureMessage';
@@ -18,9 +25,13 @@ import { MENU_ICONS } from './menu';
 import { menuFor, selectedMenu } from './menuModel';
 import { useLockPageTitle, useTrailLock } from './useTrailLock';
 import './consoleMenu.css';
+import { HeadingLevel } from '../components/PageHeading';
 
 /** What a route the brand does not offer shows instead: the not-found page, in the console's frame. */
 const NOT_OFFERED: Pick<RouteSpec, 'path' | 'title'> = { path: '/error', title: 'route.notFound' };
+
+/** The page's title: its one h1, the size of a level-4 title. */
+const PAGE_TITLE: CSSProperties = { margin: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
 
 /** The authenticated frame: side menu, header with language and account, breadcrumbs, footer. */
 export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: ReactNode }) {
@@ -68,6 +79,9 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <a className="skip-link" href="#main" data-testid="skip-link">
+        {t('header.skipToMain')}
+      </a>
       {narrow ? (
         <Drawer
           open={drawer}
@@ -84,6 +98,18 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
           collapsible
           collapsed={collapsed}
           onCollapse={setCollapsed}
+          // A button inside Ant Design's trigger strip, so the keyboard reaches it (a click on it is the strip's).
+          trigger={
+            <button
+              type="button"
+              className="sider-trigger"
+              aria-label={t(collapsed ? 'header.expandMenu' : 'header.collapseMenu')}
+              aria-expanded={!collapsed}
+              data-testid="menu-collapse"
+            >
+              {collapsed ? <RightOutlined /> : <LeftOutlined />}
+            </button>
+          }
           collapsedWidth={64}
           width={232}
           theme="light"
@@ -118,8 +144,8 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
               />
             ) : null}
             <Typography.Title
-              level={4}
-              style={{ margin: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+              level={1}
+              style={{ ...PAGE_TITLE, fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4 }}
             >
               {t(shown.title)}
             </Typography.Title>
@@ -154,7 +180,7 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
             </Dropdown>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: narrow ? 12 : 24 }}>
+        <Layout.Content id="main" tabIndex={-1} style={{ padding: narrow ? 12 : 24 }}>
           <ConsoleBreadcrumb spec={offered ? spec : NOT_OFFERED} lock={trailLock} />
           <div
             style={{
@@ -164,7 +190,7 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
               minHeight: 360,
             }}
           >
-            {offered ? children : <NotFoundPage />}
+            <HeadingLevel.Provider value={2}>{offered ? children : <NotFoundPage />}</HeadingLevel.Provider>
           </div>
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center' }}>

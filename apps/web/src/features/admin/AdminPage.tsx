@@ -1,9 +1,9 @@
 import { InfoCircleOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
+import { LinkButton } from '../../components/LinkButton';
 import { SearchBox } from '../../components/SearchBox';
 import { CredentialTable } from '../credentials/CredentialTable';
 import { AdminLocksDrawer } from './AdminLocksDrawer';
@@ -44,11 +44,9 @@ export default function AdminPage() {
       </Typography.Paragraph>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <SearchBox label={t('admin.searchPlaceholder')} onSearch={setSearch} testId="admin-search" />
-        <Link to={ADMIN_CREATE}>
-          <Button type="primary" icon={<UserAddOutlined />} data-testid="admin-add">
-            {t('admin.add')}
-          </Button>
-        </Link>
+        <LinkButton to={ADMIN_CREATE} type="primary" icon={<UserAddOutlined />} data-testid="admin-add">
+          {t('admin.add')}
+        </LinkButton>
       </Flex>
       <CredentialTable<AdminItem>
         kind="admin"

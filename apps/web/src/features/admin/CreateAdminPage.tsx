@@ -3,9 +3,10 @@ import { admin } from '@smartlock/contract/refs';
 import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
+import { LinkButton } from '../../components/LinkButton';
 import type { PickedLock } from '../../components/LockPickerTable';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from '../auth/AccountField';
 import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
@@ -84,11 +85,15 @@ export default function CreateAdminPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Link to={ADMIN_HOME}>
-        <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }} data-testid="admin-back">
-          {t('admin.back')}
-        </Button>
-      </Link>
+      <LinkButton
+        to={ADMIN_HOME}
+        type="link"
+        icon={<ArrowLeftOutlined />}
+        style={{ paddingInline: 0 }}
+        data-testid="admin-back"
+      >
+        {t('admin.back')}
+      </LinkButton>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
         {t('admin.intro')}
       </Typography.Paragraph>

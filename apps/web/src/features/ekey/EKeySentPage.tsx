@@ -4,10 +4,11 @@ import { ekey } from '@smartlock/contract/refs';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
+import { LinkButton } from '../../components/LinkButton';
 import { findInPages } from '../credentials/findInPages';
 import { eKeyValidityText, formatInstant } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';
@@ -38,14 +39,14 @@ export default function EKeySentPage() {
   });
 
   const back = (
-    <Link to={tabPath('ekey', lockId)} key="back" data-testid="ekey-back">
-      <Button icon={<ArrowLeftOutlined />}>{t('ekey.sent.back')}</Button>
-    </Link>
+    <LinkButton to={tabPath('ekey', lockId)} key="back" data-testid="ekey-back" icon={<ArrowLeftOutlined />}>
+      {t('ekey.sent.back')}
+    </LinkButton>
   );
   const another = (
-    <Link to={issueEKeyPath(lockId)} key="another" data-testid="ekey-send-another">
-      <Button icon={<PlusOutlined />}>{t('ekey.sent.another')}</Button>
-    </Link>
+    <LinkButton to={issueEKeyPath(lockId)} key="another" data-testid="ekey-send-another" icon={<PlusOutlined />}>
+      {t('ekey.sent.another')}
+    </LinkButton>
   );
 
   if (keyId === undefined || key.data === null) {

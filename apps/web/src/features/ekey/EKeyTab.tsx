@@ -12,8 +12,8 @@ import { EKeyAuthorized, LockRole } from '@smartlock/contract';
 import { Button, Dropdown, Flex, type MenuProps, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
+import { LinkButton } from '../../components/LinkButton';
 import { SearchBox } from '../../components/SearchBox';
 import { CredentialTable } from '../credentials/CredentialTable';
 import type { LockDetail } from '../lock/lockQueries';
@@ -102,14 +102,12 @@ export function EKeyTab({ detail }: { detail: LockDetail }) {
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <SearchBox label={t('ekey.searchPlaceholder')} onSearch={setSearchStr} testId="ekey-search" />
         <Flex wrap gap={8}>
-          <Link to={issueEKeyPath(lockId)} data-testid="ekey-send">
-            <Button type="primary" icon={<PlusOutlined />}>
-              {t('ekey.send')}
-            </Button>
-          </Link>
-          <Link to={issueEKeyBatchPath(lockId)} data-testid="ekey-send-batch">
-            <Button icon={<TeamOutlined />}>{t('ekey.sendBatch')}</Button>
-          </Link>
+          <LinkButton to={issueEKeyPath(lockId)} data-testid="ekey-send" type="primary" icon={<PlusOutlined />}>
+            {t('ekey.send')}
+          </LinkButton>
+          <LinkButton to={issueEKeyBatchPath(lockId)} data-testid="ekey-send-batch" icon={<TeamOutlined />}>
+            {t('ekey.sendBatch')}
+          </LinkButton>
           <Dropdown
             trigger={['click']}
             menu={{

@@ -4,11 +4,12 @@ import { ekey } from '@smartlock/contract/refs';
 import { Alert, App, Button, Card, Divider, Form, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorText, serverErrorOf } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
+import { LinkButton } from '../../components/LinkButton';
 import { LoadingOrFailure } from '../../components/LoadingOrFailure';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from '../auth/AccountField';
 import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
@@ -120,11 +121,15 @@ export default function IssueEKeyPage() {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 760 }}>
-      <Link to={tabPath('ekey', lockId)}>
-        <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }} data-testid="back-to-ekeys">
-          {t('ekey.backToLock', { name: detail.data.lockName })}
-        </Button>
-      </Link>
+      <LinkButton
+        to={tabPath('ekey', lockId)}
+        type="link"
+        icon={<ArrowLeftOutlined />}
+        style={{ paddingInline: 0 }}
+        data-testid="back-to-ekeys"
+      >
+        {t('ekey.backToLock', { name: detail.data.lockName })}
+      </LinkButton>
       <Card title={t('ekey.issueTitle', { name: detail.data.lockName })} size="small">
         {error ? (
           <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="issue-ekey-error" />

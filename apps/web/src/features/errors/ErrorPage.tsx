@@ -1,8 +1,9 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTitle } from '../../app/RouteFrame';
+import { LinkButton } from '../../components/LinkButton';
 import { Outcome } from '../../components/Outcome';
+import { PageHeading } from '../../components/PageHeading';
 
 /** Where route errors land (/error, or a screen that failed to load). */
 export default function ErrorPage() {
@@ -13,12 +14,12 @@ export default function ErrorPage() {
   return (
     <Outcome
       status="error"
-      title={t('app.somethingWentWrong')}
+      title={<PageHeading>{t('app.somethingWentWrong')}</PageHeading>}
       subTitle={status ? `${t('client.http500')} (${status})` : t('app.tryAgainLater')}
       extra={
-        <Link to="/console/home" reloadDocument>
-          <Button type="primary">{t('app.backHome')}</Button>
-        </Link>
+        <LinkButton to="/console/home" reloadDocument type="primary">
+          {t('app.backHome')}
+        </LinkButton>
       }
     />
   );

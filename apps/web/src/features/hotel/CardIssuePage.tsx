@@ -1,8 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Typography } from 'antd';
+import { Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../components/LinkButton';
 import { HotelCardIssueForm } from './HotelCardIssueForm';
 
 /**
@@ -16,11 +16,16 @@ export default function CardIssuePage() {
     <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 760 }} data-testid="card-issue-page">
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('hotel.issueIntro')}{' '}
-        <Link to="/card/props" data-testid="card-props-link">
-          <Button type="link" size="small" icon={<SettingOutlined />} style={{ paddingInline: 0 }}>
-            {t('route.cardSettings')}
-          </Button>
-        </Link>
+        <LinkButton
+          to="/card/props"
+          data-testid="card-props-link"
+          type="link"
+          size="small"
+          icon={<SettingOutlined />}
+          style={{ paddingInline: 0 }}
+        >
+          {t('route.cardSettings')}
+        </LinkButton>
       </Typography.Paragraph>
       <Card size="small" title={t('route.issueHotelCard')}>
         <HotelCardIssueForm key={round} onAnother={() => setRound((before) => before + 1)} />

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useConsole } from '../../app/context';
 import { pagination } from '../../app/pagination';
+import { LinkButton } from '../../components/LinkButton';
 import { LoadError } from '../../components/LoadError';
 import { DriverDevicePicker } from '../../driver/DriverDevicePicker';
 import { type DriverResult, sharedDriverClient } from '../../driver/driverClient';
@@ -132,14 +133,12 @@ export default function CardManagePage() {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1000 }} data-testid="card-manage-page">
       <Flex gap={8} wrap justify="flex-end">
-        <Link to="/card/issue" data-testid="card-issue-link">
-          <Button type="primary" icon={<PlusOutlined />}>
-            {t('route.issueHotelCard')}
-          </Button>
-        </Link>
-        <Link to="/card/props" data-testid="card-props-link">
-          <Button icon={<SettingOutlined />}>{t('route.cardSettings')}</Button>
-        </Link>
+        <LinkButton to="/card/issue" data-testid="card-issue-link" type="primary" icon={<PlusOutlined />}>
+          {t('route.issueHotelCard')}
+        </LinkButton>
+        <LinkButton to="/card/props" data-testid="card-props-link" icon={<SettingOutlined />}>
+          {t('route.cardSettings')}
+        </LinkButton>
       </Flex>
       <Card size="small" title={t('driver.encoder')}>
         <Flex vertical gap={12}>

@@ -8,6 +8,7 @@ import { errorText } from '../../api/failureMessage';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
+import { FieldItem } from '../../components/FieldItem';
 import { LoadError } from '../../components/LoadError';
 import { useHotelInfo } from '../lockCredential/credentialQueries';
 import {
@@ -66,7 +67,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
   return (
     <Card size="small" title={t('hotel.settingsTitle')}>
       <Form layout="vertical" onFinish={() => void save()} disabled={saving} data-testid="hotel-settings-form">
-        <Form.Item label={t('hotel.sector')} extra={t('hotel.sectorHint')}>
+        <FieldItem label={t('hotel.sector')} extra={t('hotel.sectorHint')}>
           <Select<number>
             value={form.sector}
             onChange={(sector) => update({ ...form, sector })}
@@ -74,7 +75,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
             style={{ width: 120 }}
             data-testid="hotel-sector"
           />
-        </Form.Item>
+        </FieldItem>
         <Form.Item label={t('hotel.buildings')} extra={t('hotel.buildingsHint', { max: BUILDINGS_MAX })}>
           <Flex vertical gap={8} data-testid="hotel-buildings">
             {form.buildings.length === 0 ? (

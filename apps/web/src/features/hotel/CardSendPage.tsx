@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { SessionStorageKey } from '@smartlock/contract';
-import { Button, Card, Descriptions, Skeleton, Space, Typography } from 'antd';
+import { Card, Descriptions, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
+import { LinkButton } from '../../components/LinkButton';
 import { readSession } from '../../storage/secureSession';
 import { formatSpan } from '../credentials/validityText';
 import { type CardNumberMsg, parseCardNumberMsg } from './cardNumberMsg';
@@ -35,11 +36,15 @@ export default function CardSendPage() {
   if (!card) return <Navigate to="/card/manage" replace />;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 760 }} data-testid="card-send-page">
-      <Link to="/card/manage">
-        <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }} data-testid="card-send-back">
-          {t('hotel.backToCards')}
-        </Button>
-      </Link>
+      <LinkButton
+        to="/card/manage"
+        type="link"
+        icon={<ArrowLeftOutlined />}
+        style={{ paddingInline: 0 }}
+        data-testid="card-send-back"
+      >
+        {t('hotel.backToCards')}
+      </LinkButton>
       <Card size="small" title={t('route.sendCard')}>
         <Descriptions
           size="small"

@@ -5,10 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Form, Input, Result, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
+import { FieldItem } from '../../components/FieldItem';
+import { LinkButton } from '../../components/LinkButton';
 import { LoadError } from '../../components/LoadError';
 import { DriverDevicePicker } from '../../driver/DriverDevicePicker';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
@@ -67,9 +68,7 @@ export function HotelCardIssueForm({
   if (hotelLocks.length === 0) {
     return (
       <Empty description={t('hotel.noHotelLocks')} data-testid="hotel-no-locks" image={Empty.PRESENTED_IMAGE_SIMPLE}>
-        <Link to="/console/home">
-          <Button>{t('route.consoleHome')}</Button>
-        </Link>
+        <LinkButton to="/console/home">{t('route.consoleHome')}</LinkButton>
       </Empty>
     );
   }
@@ -108,9 +107,9 @@ export function HotelCardIssueForm({
           <Button key="another" type="primary" onClick={onAnother} data-testid="hotel-card-another">
             {t('hotel.another')}
           </Button>,
-          <Link key="lock" to={tabPath('card', operation.added.lockId)} data-testid="hotel-card-lock-link">
-            <Button>{t('hotel.openLockCards', { lock: chosen?.lockName ?? '' })}</Button>
-          </Link>,
+          <LinkButton key="lock" to={tabPath('card', operation.added.lockId)} data-testid="hotel-card-lock-link">
+            {t('hotel.openLockCards', { lock: chosen?.lockName ?? '' })}
+          </LinkButton>,
         ]}
       />
     );
@@ -118,7 +117,7 @@ export function HotelCardIssueForm({
 
   return (
     <Form layout="vertical" onFinish={() => void submit()} disabled={working} data-testid="hotel-card-form">
-      <Form.Item label={t('hotel.lock')} required>
+      <FieldItem label={t('hotel.lock')} required>
         <Select<number>
           value={lockId}
           onChange={(value) => {
@@ -146,7 +145,7 @@ export function HotelCardIssueForm({
           style={{ maxWidth: 420, width: '100%' }}
           data-testid="hotel-lock-select"
         />
-      </Form.Item>
+      </FieldItem>
       {room ? (
         <Typography.Paragraph data-testid="hotel-room">
           {t('hotel.roomText', { building: room.building, floor: room.floor, sector: room.sector })}
@@ -155,7 +154,7 @@ export function HotelCardIssueForm({
       <Form.Item label={t('driver.encoder')} required>
         <DriverDevicePicker kind="cardEncoder" value={deviceId} onChange={setDeviceId} disabled={working} />
       </Form.Item>
-      <Form.Item label={t('credential.field.name')} extra={t('hotel.nameHint')}>
+      <FieldItem label={t('credential.field.name')} extra={t('hotel.nameHint')}>
         <Input
           value={name}
           onChange={(event) => setName(event.target.value)}
@@ -163,7 +162,7 @@ export function HotelCardIssueForm({
           showCount
           data-testid="hotel-card-name"
         />
-      </Form.Item>
+      </FieldItem>
       <Form.Item label={t('validity.label')}>
         <ValidityEditor
           value={validity}

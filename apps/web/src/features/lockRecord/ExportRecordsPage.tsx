@@ -18,6 +18,7 @@ import { RouteLockId } from '../../app/routeLockId';
 import { saveFile } from '../../app/saveFile';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
 import { ExportProgress } from '../../components/ExportProgress';
+import { LinkButton } from '../../components/LinkButton';
 import { LoadError } from '../../components/LoadError';
 import type { PickedLock } from '../../components/LockPickerTable';
 import { intlTag } from '../../i18n/format';
@@ -71,11 +72,9 @@ function LockExport({ lockId }: { lockId: number }) {
   if (detail.isPending) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (!detail.data) return <LoadError error={detail.error} retry={() => void detail.refetch()} />;
   const back = (
-    <Link to={tabPath('ekey', lockId)}>
-      <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
-        {t('lockRecord.backToLock', { name: detail.data.lockName })}
-      </Button>
-    </Link>
+    <LinkButton to={tabPath('ekey', lockId)} type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
+      {t('lockRecord.backToLock', { name: detail.data.lockName })}
+    </LinkButton>
   );
   return (
     <Flex vertical gap={16}>

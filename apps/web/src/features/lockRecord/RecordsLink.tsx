@@ -1,7 +1,6 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../components/LinkButton';
 import { type RecordFilterParam, recordsPath } from './recordFilter';
 
 /** A credential row's link to its records (manage/records with the credential's filter). */
@@ -16,10 +15,14 @@ export function RecordsLink({
 }) {
   const { t } = useTranslation();
   return (
-    <Link to={recordsPath(lockId, { param, value })} data-testid="records-link">
-      <Button type="link" size="small" icon={<HistoryOutlined />}>
-        {t('lockRecord.recordsLink')}
-      </Button>
-    </Link>
+    <LinkButton
+      to={recordsPath(lockId, { param, value })}
+      data-testid="records-link"
+      type="link"
+      size="small"
+      icon={<HistoryOutlined />}
+    >
+      {t('lockRecord.recordsLink')}
+    </LinkButton>
   );
 }

@@ -11,6 +11,7 @@ import { pagination } from '../../app/pagination';
 import { useRouteLockId } from '../../app/routeLockId';
 import { usePaging } from '../../app/usePaging';
 import { EmptyWithHint } from '../../components/EmptyWithHint';
+import { LinkButton } from '../../components/LinkButton';
 import { LoadError } from '../../components/LoadError';
 import { LoadingOrFailure } from '../../components/LoadingOrFailure';
 import { SearchBox } from '../../components/SearchBox';
@@ -135,11 +136,9 @@ export default function RecordsPage() {
 
   return (
     <Flex vertical gap={16} data-testid="records-page">
-      <Link to={tabPath('ekey', lockId)}>
-        <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
-          {t('lockRecord.backToLock', { name: lockName })}
-        </Button>
-      </Link>
+      <LinkButton to={tabPath('ekey', lockId)} type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
+        {t('lockRecord.backToLock', { name: lockName })}
+      </LinkButton>
       <Flex justify="space-between" align="center" wrap gap={12}>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {t('lockRecord.title', { name: lockName })}
@@ -154,9 +153,9 @@ export default function RecordsPage() {
             {t('lockRecord.refresh')}
           </Button>
           {offered(exportRecordsPath(lockId)) ? (
-            <Link to={exportRecordsPath(lockId)} data-testid="records-export">
-              <Button icon={<ExportOutlined />}>{t('lockRecord.export')}</Button>
-            </Link>
+            <LinkButton to={exportRecordsPath(lockId)} data-testid="records-export" icon={<ExportOutlined />}>
+              {t('lockRecord.export')}
+            </LinkButton>
           ) : null}
         </Flex>
       </Flex>

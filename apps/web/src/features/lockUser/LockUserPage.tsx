@@ -1,10 +1,11 @@
 import { ClockCircleOutlined, ExportOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Typography } from 'antd';
+import { Flex, Grid, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useOffered } from '../../app/offered';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
+import { LinkButton } from '../../components/LinkButton';
 import { SearchBox } from '../../components/SearchBox';
 import { CredentialTable } from '../credentials/CredentialTable';
 import { DeleteLockUserDialog } from './DeleteLockUserDialog';
@@ -56,17 +57,13 @@ export default function LockUserPage() {
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <SearchBox label={t('lockUser.searchPlaceholder')} onSearch={setSearch} testId="lock-user-search" />
         <Flex gap={8} wrap>
-          <Link to={LOCK_USER_EXPIRING}>
-            <Button icon={<ClockCircleOutlined />} data-testid="lock-user-expiring">
-              {t('lockUser.expiring')}
-            </Button>
-          </Link>
+          <LinkButton to={LOCK_USER_EXPIRING} icon={<ClockCircleOutlined />} data-testid="lock-user-expiring">
+            {t('lockUser.expiring')}
+          </LinkButton>
           {offered(LOCK_USER_EXPORT) ? (
-            <Link to={LOCK_USER_EXPORT}>
-              <Button icon={<ExportOutlined />} data-testid="lock-user-export">
-                {t('lockUser.export')}
-              </Button>
-            </Link>
+            <LinkButton to={LOCK_USER_EXPORT} icon={<ExportOutlined />} data-testid="lock-user-export">
+              {t('lockUser.export')}
+            </LinkButton>
           ) : null}
         </Flex>
       </Flex>

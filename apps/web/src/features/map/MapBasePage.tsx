@@ -1,10 +1,10 @@
 import { DesktopOutlined } from '@ant-design/icons';
 import { MAP_MIN_LOCKS_PER_CITY } from '@smartlock/contract';
-import { Button, Card, Col, Empty, Flex, Layout, Row, Segmented, Spin, Statistic, Typography, theme } from 'antd';
+import { Card, Col, Empty, Flex, Layout, Row, Segmented, Spin, Statistic, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useConsole } from '../../app/context';
+import { LinkButton } from '../../components/LinkButton';
 import { BrandMark } from '../../layouts/BrandMark';
 import { LanguageSwitcher } from '../../layouts/LanguageSwitcher';
 import { MapStatus } from './MapStatus';
@@ -36,13 +36,17 @@ export default function MapBasePage() {
         }}
       >
         <BrandMark />
-        <Typography.Title level={4} style={{ margin: 0, flex: 1 }} data-testid="map-title">
+        <Typography.Title
+          level={1}
+          style={{ margin: 0, flex: 1, fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4 }}
+          data-testid="map-title"
+        >
           {t('route.mapBase')}
         </Typography.Title>
         <MapStatus connected={connected} />
-        <Link to="/map/new" data-testid="open-big-screen">
-          <Button icon={<DesktopOutlined />}>{t('route.mapNew')}</Button>
-        </Link>
+        <LinkButton to="/map/new" data-testid="open-big-screen" icon={<DesktopOutlined />}>
+          {t('route.mapNew')}
+        </LinkButton>
         <LanguageSwitcher />
       </Layout.Header>
       <Layout.Content style={{ padding: 24, width: '100%', maxWidth: 1680, marginInline: 'auto' }}>

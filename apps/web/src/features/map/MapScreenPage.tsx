@@ -65,7 +65,9 @@ export default function MapScreenPage() {
             <div style={{ fontSize: 34, fontWeight: 700, lineHeight: 1.1 }} data-testid="brand-name">
               {brand.name}
             </div>
-            <div style={{ fontSize: 20, color: colours.muted }}>{t('map.screenTitle')}</div>
+            <h1 style={{ fontSize: 20, fontWeight: 'normal', color: colours.muted, margin: 0 }}>
+              {t('map.screenTitle')}
+            </h1>
           </div>
           <div style={{ fontSize: 22, color: colours.muted, fontVariantNumeric: 'tabular-nums' }}>
             {formatDateTime(now, i18n.language)}

@@ -4,11 +4,13 @@ import { passcode } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
+import { FieldItem } from '../../components/FieldItem';
+import { LinkButton } from '../../components/LinkButton';
 import { LoadingOrFailure } from '../../components/LoadingOrFailure';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
 import { LockHourRange } from '../credentials/LockHourRange';
@@ -124,7 +126,7 @@ function IssuePasscodeForm({ detail }: { detail: LockDetail }) {
       <Typography.Paragraph type="secondary" data-testid="passcode-kind-hint">
         {t(`passcode.kindHint.${draft.kind}`)}
       </Typography.Paragraph>
-      <Form.Item label={t('passcode.field.name')} extra={t('passcode.field.nameHint')}>
+      <FieldItem label={t('passcode.field.name')} extra={t('passcode.field.nameHint')}>
         <Input
           value={draft.name}
           onChange={(event) => change({ name: event.target.value })}
@@ -132,7 +134,7 @@ function IssuePasscodeForm({ detail }: { detail: LockDetail }) {
           showCount
           data-testid="passcode-name-input"
         />
-      </Form.Item>
+      </FieldItem>
       {draft.kind === 'limited' ? (
         <Form.Item label={t('passcode.field.validity')}>
           <LockHourRange
@@ -255,9 +257,13 @@ function IssuePasscodeForm({ detail }: { detail: LockDetail }) {
         testId="passcode-operation"
       />
       {added && operation.followed && !operation.busy ? (
-        <Link to={tabPath('passcode', lockId)} data-testid="passcode-back-after-failure">
-          <Button style={{ marginBottom: 16 }}>{t('passcode.backToList')}</Button>
-        </Link>
+        <LinkButton
+          to={tabPath('passcode', lockId)}
+          data-testid="passcode-back-after-failure"
+          style={{ marginBottom: 16 }}
+        >
+          {t('passcode.backToList')}
+        </LinkButton>
       ) : null}
       <Button
         type="primary"
@@ -283,11 +289,16 @@ export default function IssuePasscodePage() {
   const lockId = useRouteLockId();
   const detail = useLockDetail(lockId);
   const back = (
-    <Link to={tabPath('passcode', lockId)} key="back">
-      <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }} data-testid="back-to-passcodes">
-        {t('passcode.backToLock', { name: detail.data?.lockName ?? '' })}
-      </Button>
-    </Link>
+    <LinkButton
+      to={tabPath('passcode', lockId)}
+      key="back"
+      type="link"
+      icon={<ArrowLeftOutlined />}
+      style={{ paddingInline: 0 }}
+      data-testid="back-to-passcodes"
+    >
+      {t('passcode.backToLock', { name: detail.data?.lockName ?? '' })}
+    </LinkButton>
   );
   if (!detail.data) {
     return (

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../components/LinkButton';
 import { sendPasscodePath } from './passcodePaths';
 import type { PasscodeItem } from './passcodeQueries';
 import { passcodeRowActions } from './passcodeStatus';
@@ -24,11 +24,16 @@ export function PasscodeRowActions({
   return (
     <Space size={0} wrap>
       {allowed.send ? (
-        <Link to={sendPasscodePath(item.lockId, item.keyboardPwdId)} state={{ passcode: item }}>
-          <Button type="link" size="small" icon={<SendOutlined />} data-testid="passcode-action-send">
-            {t('passcode.action.send')}
-          </Button>
-        </Link>
+        <LinkButton
+          to={sendPasscodePath(item.lockId, item.keyboardPwdId)}
+          state={{ passcode: item }}
+          type="link"
+          size="small"
+          icon={<SendOutlined />}
+          data-testid="passcode-action-send"
+        >
+          {t('passcode.action.send')}
+        </LinkButton>
       ) : null}
       {allowed.change ? (
         <Button

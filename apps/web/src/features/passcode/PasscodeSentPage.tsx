@@ -5,10 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Result, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
+import { LinkButton } from '../../components/LinkButton';
 import { CountryCodeSelect, callingCodeOf, DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { findInPages } from '../credentials/findInPages';
 import { type NoticeChannel, NoticeChannelField } from '../credentials/NoticeChannelField';
@@ -135,14 +136,14 @@ export default function PasscodeSentPage() {
   const item = given ?? found.data;
 
   const back = (
-    <Link to={tabPath('passcode', lockId)} key="back" data-testid="passcode-back">
-      <Button icon={<ArrowLeftOutlined />}>{t('passcode.sent.back')}</Button>
-    </Link>
+    <LinkButton to={tabPath('passcode', lockId)} key="back" data-testid="passcode-back" icon={<ArrowLeftOutlined />}>
+      {t('passcode.sent.back')}
+    </LinkButton>
   );
   const another = (
-    <Link to={issuePasscodePath(lockId)} key="another" data-testid="passcode-get-another">
-      <Button icon={<PlusOutlined />}>{t('passcode.sent.another')}</Button>
-    </Link>
+    <LinkButton to={issuePasscodePath(lockId)} key="another" data-testid="passcode-get-another" icon={<PlusOutlined />}>
+      {t('passcode.sent.another')}
+    </LinkButton>
   );
 
   if (keyboardPwdId === undefined || item === null) {

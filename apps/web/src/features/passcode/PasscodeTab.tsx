@@ -4,10 +4,10 @@ import { passcode } from '@smartlock/contract/refs';
 import { Alert, App, Button, Flex, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
+import { LinkButton } from '../../components/LinkButton';
 import { SearchBox } from '../../components/SearchBox';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
 import { CredentialTable } from '../credentials/CredentialTable';
@@ -112,11 +112,14 @@ export function PasscodeTab({ detail }: { detail: LockDetail }) {
         <SearchBox label={t('passcode.searchPlaceholder')} onSearch={setSearchStr} testId="passcode-search" />
         <Flex wrap gap={8}>
           {lowVersion ? null : (
-            <Link to={issuePasscodePath(lockId)} data-testid="passcode-get">
-              <Button type="primary" icon={<PlusOutlined />}>
-                {t('passcode.get')}
-              </Button>
-            </Link>
+            <LinkButton
+              to={issuePasscodePath(lockId)}
+              data-testid="passcode-get"
+              type="primary"
+              icon={<PlusOutlined />}
+            >
+              {t('passcode.get')}
+            </LinkButton>
           )}
           <Button
             icon={<ReloadOutlined />}

@@ -5,10 +5,10 @@ import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
+import { LinkButton } from '../../components/LinkButton';
 import { RowLinkActions } from '../../components/RowLinkActions';
 import { formatDateTime } from '../../i18n/format';
 import { CredentialTable } from '../credentials/CredentialTable';
@@ -129,11 +129,9 @@ function Templates({ channel }: { channel: Channel }) {
           showIcon
           title={t('template.needsAdvanced')}
           action={
-            <Link to="/account/vip">
-              <Button size="small" type="primary">
-                {t('template.getAdvanced')}
-              </Button>
-            </Link>
+            <LinkButton to="/account/vip" size="small" type="primary">
+              {t('template.getAdvanced')}
+            </LinkButton>
           }
           style={{ marginBottom: 16 }}
           data-testid="template-needs-advanced"

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
+import { FieldItem } from '../../components/FieldItem';
 import { LoadingOrFailure } from '../../components/LoadingOrFailure';
 import { formatDateTime } from '../../i18n/format';
 import { usePayment } from '../order/usePayment';
@@ -176,7 +177,7 @@ function VipPurchase({ info, list }: { info: VipInfo; list: PriceList }) {
             </Flex>
           </Radio.Group>
         </Form.Item>
-        <Form.Item label={t('vip.years')}>
+        <FieldItem label={t('vip.years')}>
           <Select
             value={years}
             onChange={setYears}
@@ -187,7 +188,7 @@ function VipPurchase({ info, list }: { info: VipInfo; list: PriceList }) {
             }))}
             data-testid="vip-years"
           />
-        </Form.Item>
+        </FieldItem>
         <PaymentMethodField list={list} choice={choice} />
       </Form>
       <Flex justify="space-between" align="center" wrap gap={12}>

@@ -2,7 +2,7 @@ import { HistoryOutlined, SettingOutlined, SwapOutlined, ThunderboltOutlined } f
 import { LockRole } from '@smartlock/contract';
 import { Button, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../../components/LinkButton';
 import { recordsPath } from '../../lockRecord/recordFilter';
 import { LockCity } from '../../map/LockCity';
 import { BatteryLevel } from '../BatteryLevel';
@@ -40,18 +40,26 @@ export function LockHeader({ detail, onSettings }: { detail: LockDetail; onSetti
         </Space>
         <Space wrap>
           {shown.passageMode ? (
-            <Link to={`/manage/passageMode?lockId=${detail.lockId}`} data-testid="open-passage-mode">
-              <Button icon={<ThunderboltOutlined />}>{t('route.passageMode')}</Button>
-            </Link>
+            <LinkButton
+              to={`/manage/passageMode?lockId=${detail.lockId}`}
+              data-testid="open-passage-mode"
+              icon={<ThunderboltOutlined />}
+            >
+              {t('route.passageMode')}
+            </LinkButton>
           ) : null}
-          <Link to={recordsPath(detail.lockId)} data-testid="open-records">
-            <Button icon={<HistoryOutlined />}>{t('route.records')}</Button>
-          </Link>
+          <LinkButton to={recordsPath(detail.lockId)} data-testid="open-records" icon={<HistoryOutlined />}>
+            {t('route.records')}
+          </LinkButton>
           {canShareUnlockLink(detail) ? <ShareUnlockLink lockId={detail.lockId} lockName={detail.lockName} /> : null}
           {detail.role === LockRole.owner ? (
-            <Link to={`/manage/transferLock?lockId=${detail.lockId}`} data-testid="open-transfer">
-              <Button icon={<SwapOutlined />}>{t('route.transferLock')}</Button>
-            </Link>
+            <LinkButton
+              to={`/manage/transferLock?lockId=${detail.lockId}`}
+              data-testid="open-transfer"
+              icon={<SwapOutlined />}
+            >
+              {t('route.transferLock')}
+            </LinkButton>
           ) : null}
           <Button type="primary" icon={<SettingOutlined />} onClick={onSettings} data-testid="open-settings">
             {t('lockDetail.settings')}

@@ -1,12 +1,12 @@
 import { AppstoreOutlined, SwapOutlined } from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
-import { Alert, Button, Flex, Grid, Table } from 'antd';
+import { Alert, Flex, Grid, Table } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useConsole } from '../../../app/context';
 import { pagination } from '../../../app/pagination';
 import { usePaging } from '../../../app/usePaging';
+import { LinkButton } from '../../../components/LinkButton';
 import { LoadError } from '../../../components/LoadError';
 import { LiveBadge } from '../../../live/LiveBadge';
 import { useGroups } from '../../group/groupQueries';
@@ -75,12 +75,12 @@ export default function LockListPage() {
         />
         <Flex align="center" gap={12} wrap>
           <LiveBadge />
-          <Link to="/group/home">
-            <Button icon={<AppstoreOutlined />}>{t('lockList.manageGroups')}</Button>
-          </Link>
-          <Link to="/manage/transferLock" data-testid="transfer-locks">
-            <Button icon={<SwapOutlined />}>{t('lockList.transfer')}</Button>
-          </Link>
+          <LinkButton to="/group/home" icon={<AppstoreOutlined />}>
+            {t('lockList.manageGroups')}
+          </LinkButton>
+          <LinkButton to="/manage/transferLock" data-testid="transfer-locks" icon={<SwapOutlined />}>
+            {t('lockList.transfer')}
+          </LinkButton>
         </Flex>
       </Flex>
       {list.isError ? (

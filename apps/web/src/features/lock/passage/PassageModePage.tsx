@@ -1,9 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { hasFeature } from '@smartlock/contract';
-import { Button, Result, Space, Typography } from 'antd';
+import { Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useRouteLockId } from '../../../app/routeLockId';
+import { LinkButton } from '../../../components/LinkButton';
 import { LoadingOrFailure } from '../../../components/LoadingOrFailure';
 import { tabPath } from '../detail/lockTabs';
 import { useLockDetail, usePassageModeConfig } from '../lockQueries';
@@ -28,11 +28,9 @@ export default function PassageModePage() {
     );
   }
   const back = (
-    <Link to={tabPath('ekey', lockId)}>
-      <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
-        {t('passage.backToLock', { name: detail.data.lockName })}
-      </Button>
-    </Link>
+    <LinkButton to={tabPath('ekey', lockId)} type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
+      {t('passage.backToLock', { name: detail.data.lockName })}
+    </LinkButton>
   );
   if (!hasFeature(detail.data.featureValue, 'passageMode')) {
     return <Result status="info" title={t('passage.notSupported')} extra={back} data-testid="passage-unsupported" />;

@@ -1,8 +1,7 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Switch as SwitchValue } from '@smartlock/contract';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../../components/LinkButton';
 import type { LockDetail } from '../lockQueries';
 import { SettingRow } from './SettingRow';
 
@@ -17,11 +16,9 @@ export function PassageModeSummary({ detail }: { detail: LockDetail }) {
       title={t('route.passageMode')}
       description={on ? t('settings.passageModeOn', { count: config.periods.length }) : t('settings.passageModeOff')}
       control={
-        <Link to={`/manage/passageMode?lockId=${detail.lockId}`} data-testid="settings-passage-mode">
-          <Button>
-            {t('settings.passageModeOpen')} <RightOutlined />
-          </Button>
-        </Link>
+        <LinkButton to={`/manage/passageMode?lockId=${detail.lockId}`} data-testid="settings-passage-mode">
+          {t('settings.passageModeOpen')} <RightOutlined />
+        </LinkButton>
       }
     />
   );

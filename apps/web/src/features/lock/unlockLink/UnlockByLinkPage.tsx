@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
+import { PageHeading } from '../../../components/PageHeading';
 import { parseUnlockToken } from './unlockLink';
 import { unlockOutcome } from './unlockOutcome';
 
@@ -25,7 +26,11 @@ export default function UnlockByLinkPage() {
   if (token === undefined) {
     return (
       <Card>
-        <Result status="warning" title={t('errors.unlockLinkInvalid')} data-testid="unlock-link-invalid" />
+        <Result
+          status="warning"
+          title={<PageHeading>{t('errors.unlockLinkInvalid')}</PageHeading>}
+          data-testid="unlock-link-invalid"
+        />
       </Card>
     );
   }
@@ -35,7 +40,7 @@ export default function UnlockByLinkPage() {
       <Card>
         <Result
           icon={<Spin size="large" />}
-          title={t('unlockLink.unlocking')}
+          title={<PageHeading>{t('unlockLink.unlocking')}</PageHeading>}
           subTitle={t('unlockLink.unlockingHint')}
           data-testid="unlock-by-link-pending"
         />
@@ -49,7 +54,7 @@ export default function UnlockByLinkPage() {
       <Card>
         <Result
           status="success"
-          title={t('unlockLink.unlocked', { lockName: unlock.data?.lockName })}
+          title={<PageHeading>{t('unlockLink.unlocked', { lockName: unlock.data?.lockName })}</PageHeading>}
           data-testid="unlock-by-link-success"
         />
       </Card>
@@ -62,7 +67,7 @@ export default function UnlockByLinkPage() {
       <Result
         status={failure ? 'error' : 'info'}
         icon={failure ? undefined : <UnlockOutlined />}
-        title={failure ? t('unlockLink.failed') : t('unlockLink.pageTitle')}
+        title={<PageHeading>{failure ? t('unlockLink.failed') : t('unlockLink.pageTitle')}</PageHeading>}
         subTitle={
           failure ? (
             <span data-testid="unlock-by-link-error">{failure}</span>

@@ -2,11 +2,11 @@ import { CreditCardOutlined, ScanOutlined, UsbOutlined } from '@ant-design/icons
 import { CardType, hasFeature, ValidityType } from '@smartlock/contract';
 import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Flex, Form, Input, Radio, Typography } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
+import { LinkButton } from '../../../components/LinkButton';
 import { DriverDevicePicker } from '../../../driver/DriverDevicePicker';
 import { sharedDriverClient } from '../../../driver/driverClient';
 import { driverErrorText } from '../../../driver/useDriver';
@@ -34,6 +34,7 @@ function IssueCardForm({ detail }: { detail: LockDetail }) {
   const hotelLock = hasFeature(detail.featureValue, 'hotelLock');
   const [cardType, setCardType] = useState<CardTypeValue>(CardType.ic);
   const [cardNumber, setCardNumber] = useState('');
+  const numberId = useId();
   const [name, setName] = useState('');
   const [initial] = useState(() => newValidity(Date.now()));
   const [validity, setValidity] = useState<ValidityDraft>(initial);
@@ -152,9 +153,9 @@ function IssueCardForm({ detail }: { detail: LockDetail }) {
                 showIcon
                 title={hotelInfo.isError ? driverErrorText(t, hotelInfo.error) : t('hotel.roomMissing')}
                 action={
-                  <Link to="/card/props">
-                    <Button size="small">{t('route.cardSettings')}</Button>
-                  </Link>
+                  <LinkButton to="/card/props" size="small">
+                    {t('route.cardSettings')}
+                  </LinkButton>
                 }
                 data-testid="hotel-room-missing"
               />
@@ -165,10 +166,15 @@ function IssueCardForm({ detail }: { detail: LockDetail }) {
           </Form.Item>
         </>
       ) : (
-        <Form.Item label={t('credentialKind.card.number')} extra={t('credentialKind.card.numberHint')}>
+        <Form.Item
+          label={t('credentialKind.card.number')}
+          extra={t('credentialKind.card.numberHint')}
+          htmlFor={numberId}
+        >
           <Flex vertical gap={8}>
             <Flex gap={8} wrap>
               <Input
+                id={numberId}
                 value={cardNumber}
                 onChange={(event) => {
                   setCardNumber(event.target.value.replace(/\D/g, ''));

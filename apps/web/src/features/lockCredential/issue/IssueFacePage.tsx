@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
+import { FieldItem } from '../../../components/FieldItem';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import type { LockDetail } from '../../lock/lockQueries';
@@ -205,7 +206,7 @@ function IssueFaceForm({ detail }: { detail: LockDetail }) {
             </Flex>
           </Flex>
         </Form.Item>
-        <Form.Item label={t('credential.field.name')} required>
+        <FieldItem label={t('credential.field.name')} required>
           <Input
             value={name}
             onChange={(event) => setName(event.target.value)}
@@ -213,8 +214,8 @@ function IssueFaceForm({ detail }: { detail: LockDetail }) {
             showCount
             data-testid="face-name-input"
           />
-        </Form.Item>
-        <Form.Item label={t('credential.column.idNumber')} extra={t('credentialKind.face.idNumberHint')} required>
+        </FieldItem>
+        <FieldItem label={t('credential.column.idNumber')} extra={t('credentialKind.face.idNumberHint')} required>
           <Input
             value={idNumber}
             onChange={(event) => setIdNumber(event.target.value)}
@@ -223,8 +224,8 @@ function IssueFaceForm({ detail }: { detail: LockDetail }) {
             style={{ maxWidth: 320 }}
             data-testid="face-id-number-input"
           />
-        </Form.Item>
-        <Form.Item label={t('credential.field.remark')}>
+        </FieldItem>
+        <FieldItem label={t('credential.field.remark')}>
           <Input.TextArea
             value={remark}
             onChange={(event) => setRemark(event.target.value)}
@@ -232,7 +233,7 @@ function IssueFaceForm({ detail }: { detail: LockDetail }) {
             autoSize={{ minRows: 2 }}
             data-testid="face-remark-input"
           />
-        </Form.Item>
+        </FieldItem>
         <Form.Item label={t('validity.label')}>
           <ValidityEditor value={validity} onChange={setValidity} hints="credential.validity" disabled={working} />
         </Form.Item>

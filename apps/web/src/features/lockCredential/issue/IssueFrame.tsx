@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { hasFeature, type LockCredentialKind } from '@smartlock/contract';
-import { Button, Card, Result, Space } from 'antd';
+import { Card, Result, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useRouteLockId } from '../../../app/routeLockId';
+import { LinkButton } from '../../../components/LinkButton';
 import { LoadingOrFailure } from '../../../components/LoadingOrFailure';
 import { tabPath } from '../../lock/detail/lockTabs';
 import { type LockDetail, useLockDetail } from '../../lock/lockQueries';
@@ -14,11 +14,15 @@ import { KINDS } from '../kinds';
 export function BackToTab({ kind, lockId, lockName }: { kind: LockCredentialKind; lockId: number; lockName: string }) {
   const { t } = useTranslation();
   return (
-    <Link to={tabPath(KINDS[kind].tab, lockId)}>
-      <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }} data-testid="issue-back">
-        {t(`credentialKind.${kind}.backToLock`, { name: lockName })}
-      </Button>
-    </Link>
+    <LinkButton
+      to={tabPath(KINDS[kind].tab, lockId)}
+      type="link"
+      icon={<ArrowLeftOutlined />}
+      style={{ paddingInline: 0 }}
+      data-testid="issue-back"
+    >
+      {t(`credentialKind.${kind}.backToLock`, { name: lockName })}
+    </LinkButton>
   );
 }
 

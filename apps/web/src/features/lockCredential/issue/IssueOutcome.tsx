@@ -1,8 +1,8 @@
-import { Alert, Button } from 'antd';
+import { Alert } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { ManageTab } from '../../../app/routeTable';
+import { LinkButton } from '../../../components/LinkButton';
 import { CredentialOperationStatus } from '../../credentials/CredentialOperationStatus';
 import { tabPath } from '../../lock/detail/lockTabs';
 import type { useIssueOperation } from './useIssueOperation';
@@ -54,9 +54,9 @@ export function IssueOutcome({
         testId="credential-operation"
       />
       {operation.ended && !operation.succeeded ? (
-        <Link to={tabPath(tab, lockId)} data-testid="issue-back-after-failure">
-          <Button style={{ marginBottom: 16 }}>{backLabel}</Button>
-        </Link>
+        <LinkButton to={tabPath(tab, lockId)} data-testid="issue-back-after-failure" style={{ marginBottom: 16 }}>
+          {backLabel}
+        </LinkButton>
       ) : null}
     </>
   );

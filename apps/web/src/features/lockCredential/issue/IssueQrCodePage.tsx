@@ -4,10 +4,10 @@ import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Flex, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
+import { LinkButton } from '../../../components/LinkButton';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { tabPath } from '../../lock/detail/lockTabs';
@@ -71,9 +71,9 @@ function IssueQrCodeForm({ detail, onAnother }: { detail: LockDetail; onAnother:
           <Alert type="warning" showIcon title={t('credentialKind.qrCode.noLink')} />
         )}
         <Flex gap={8} wrap justify="center">
-          <Link to={tabPath('qrcode', lockId)} data-testid="qr-back">
-            <Button>{t('credentialKind.qrCode.backToList')}</Button>
-          </Link>
+          <LinkButton to={tabPath('qrcode', lockId)} data-testid="qr-back">
+            {t('credentialKind.qrCode.backToList')}
+          </LinkButton>
           <Button onClick={onAnother} data-testid="qr-another">
             {t('credentialKind.qrCode.another')}
           </Button>

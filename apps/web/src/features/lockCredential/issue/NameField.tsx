@@ -1,5 +1,6 @@
-import { Form, Input } from 'antd';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FieldItem } from '../../../components/FieldItem';
 import { CREDENTIAL_NAME_MAX } from '../credentialForm';
 
 /** The optional name an issue form gives a credential, with its length counter. */
@@ -14,7 +15,7 @@ export function NameField({
 }) {
   const { t } = useTranslation();
   return (
-    <Form.Item label={t('credential.field.name')} extra={t('credential.field.nameHint')}>
+    <FieldItem label={t('credential.field.name')} extra={t('credential.field.nameHint')}>
       <Input
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -22,6 +23,6 @@ export function NameField({
         showCount
         data-testid={testId}
       />
-    </Form.Item>
+    </FieldItem>
   );
 }
