@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Loading } from '../components/Loading';
 import { Outcome } from '../components/Outcome';
-import { ComingSoon } from '../features/coming/ComingSoon';
 import { readSession, writeSession } from '../storage/secureSession';
 import { useConsole } from './context';
 import { RouteLockId } from './routeLockId';
 import type { RouteSpec } from './routeTable';
+
+/** A screen still to come says so; the notice loads when shown. */
+const ComingSoon = lazy(() => import('../features/coming/ComingSoon').then((m) => ({ default: m.ComingSoon })));
 
 const lazyPages = new Map<RouteSpec['page'], ComponentType>();
 function pageOf(spec: RouteSpec): ComponentType | undefined {
@@ -110,7 +112,13 @@ export function RouteFrame({ spec }: { spec: RouteSpec }) {
       />
     );
   }
-  if (!Page) return <ComingSoon titleKey={spec.title} />;
+  if (!Page) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <ComingSoon titleKey={spec.title} />
+      </Suspense>
+    );
+  }
   return (
     <RouteLockId.Provider value={lock.lockId}>
       <Suspense fallback={<Loading />}>

@@ -1,14 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '../components/Loading';
-import ErrorPage from '../features/errors/ErrorPage';
-import NotFoundPage from '../features/errors/NotFoundPage';
 import { HomeRedirect } from '../features/lock/list/HomeRedirect';
 import { loadMessages } from '../i18n/i18n';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { RequireUser } from './RequireUser';
 import { RouteFrame } from './RouteFrame';
 import { CONSOLE_ROUTES, PUBLIC_ROUTES } from './routeTable';
+
+/** The error and not-found screens load when shown. */
+const ErrorPage = lazy(() => import('../features/errors/ErrorPage'));
+const NotFoundPage = lazy(() => import('../features/errors/NotFoundPage'));
 
 /** The console frame and its words load with the first console screen, so the login screen stays small. */
 const ConsoleLayout = lazy(async () => {
@@ -51,7 +53,11 @@ export function buildRouter() {
   }));
   return createBrowserRouter([
     {
-      errorElement: <ErrorPage />,
+      errorElement: (
+        <Suspense fallback={<Loading fullscreen />}>
+          <ErrorPage />
+        </Suspense>
+      ),
       children: [
         { element: <PublicLayout />, children: publicChildren },
         ...screens,
@@ -64,8 +70,22 @@ export function buildRouter() {
           ),
         },
         ...consoleRoutes,
-        { path: '/error', element: <ErrorPage /> },
-        { path: '*', element: <NotFoundPage /> },
+        {
+          path: '/error',
+          element: (
+            <Suspense fallback={<Loading />}>
+              <ErrorPage />
+            </Suspense>
+          ),
+        },
+        {
+          path: '*',
+          element: (
+            <Suspense fallback={<Loading />}>
+              <NotFoundPage />
+            </Suspense>
+          ),
+        },
       ],
     },
   ]);
