@@ -67,6 +67,11 @@ export function clippedLabels(page: Page, scope = 'body'): Promise<Clipped[]> {
           right: box.left + at.clientLeft + at.clientWidth,
           bottom: box.top + at.clientTop + at.clientHeight,
         };
+        // Wholly outside: put away on purpose (tabs beyond the "more" menu), not cut.
+        const away =
+          (x && (left >= inner.right - 1 || right <= inner.left + 1)) ||
+          (y && (top >= inner.bottom - 1 || bottom <= inner.top + 1));
+        if (away) break;
         const cutX = x && (right > inner.right + 1 || left < inner.left - 1);
         const cutY = y && (bottom > inner.bottom + 1 || top < inner.top - 1);
         if (cutX || cutY) {
@@ -77,18 +82,14 @@ export function clippedLabels(page: Page, scope = 'body'): Promise<Clipped[]> {
         }
       }
     }
-    // Placeholders: measured in the input's own font against its content box.
-    const canvas = document.createElement('canvas').getContext('2d');
-    for (const input of Array.from(
-      root.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]'),
-    )) {
-      if (!canvas || !input.placeholder || input.value || input.closest(SKIP) || invisible(input)) continue;
-      const style = getComputedStyle(input);
-      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-      if (input.tagName === 'INPUT' && canvas.measureText(input.placeholder).width > room + 1) {
-        found.push({ text: input.placeholder, how: 'placeholder', where: placeOf(input) });
-      }
+    // Placeholders: the hint laid out as the input's own value for a moment (the browser's own
+    // layout, search inputs' reserved room included), then the input emptied again.
+    for (const input of Array.from(root.querySelectorAll<HTMLInputElement>('input[placeholder]'))) {
+      if (!input.placeholder || input.value || input.closest(SKIP) || invisible(input)) continue;
+      input.value = input.placeholder;
+      const over = input.scrollWidth > input.clientWidth + 1;
+      input.value = '';
+      if (over) found.push({ text: input.placeholder, how: 'placeholder', where: placeOf(input) });
     }
     return found;
   }, scope);

@@ -9,7 +9,8 @@ export function SearchBox({
   label,
   onSearch,
   testId,
-  style = { maxWidth: 320 },
+  // In a toolbar it takes the room the buttons leave (its hint reads whole), up to a search box's width.
+  style = { flex: '1 1 280px', maxWidth: 420 },
 }: {
   /** The placeholder and accessible name, already translated. */
   label: string;

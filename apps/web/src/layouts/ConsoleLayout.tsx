@@ -32,6 +32,8 @@ const NOT_OFFERED: Pick<RouteSpec, 'path' | 'title'> = { path: '/error', title: 
 
 /** The page's title: its one h1, the size of a level-4 title. */
 const PAGE_TITLE: CSSProperties = { margin: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
+/** On a narrow screen the title wraps (the header grows with it) rather than being cut off. */
+const PAGE_TITLE_NARROW: CSSProperties = { margin: 0, fontSize: 16, lineHeight: 1.25, overflowWrap: 'anywhere' };
 
 /** The authenticated frame: side menu, header with language and account, breadcrumbs, footer. */
 export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: ReactNode }) {
@@ -131,6 +133,8 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
             justifyContent: 'space-between',
             paddingInline: 16,
             borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            // A long title wrapping on a narrow screen makes the header taller, never cut.
+            ...(narrow ? { height: 'auto', minHeight: 64, lineHeight: 'normal', paddingBlock: 8 } : {}),
           }}
         >
           <div style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0, flex: 1 }}>
@@ -145,7 +149,11 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
             ) : null}
             <Typography.Title
               level={1}
-              style={{ ...PAGE_TITLE, fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4 }}
+              style={
+                narrow
+                  ? PAGE_TITLE_NARROW
+                  : { ...PAGE_TITLE, fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4 }
+              }
             >
               {t(shown.title)}
             </Typography.Title>

@@ -176,7 +176,7 @@ export function CredentialKindTab({ kind, detail }: { kind: LockCredentialKind; 
           placeholder={t(`credentialKind.${kind}.searchPlaceholder`)}
           aria-label={t(`credentialKind.${kind}.searchPlaceholder`)}
           onSearch={(value) => setSearchStr(value.trim())}
-          style={{ maxWidth: 380 }}
+          style={{ flex: '1 1 280px', maxWidth: 420 }}
           data-testid="credential-search"
         />
         <Flex wrap gap={8}>
