@@ -95,6 +95,7 @@ export function AccountField({
             </Form.Item>
             <Form.Item name="account" noStyle rules={rules} validateTrigger="onBlur">
               <Input
+                aria-label={t('auth.mobile')}
                 inputMode="tel"
                 autoComplete="tel-national"
                 placeholder={t('auth.mobilePlaceholder')}

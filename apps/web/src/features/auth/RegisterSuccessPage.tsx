@@ -1,6 +1,7 @@
-import { Button, Card, Result } from 'antd';
+import { Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkButton } from '../../components/LinkButton';
 
 export default function RegisterSuccessPage() {
   const { t } = useTranslation();
@@ -9,14 +10,12 @@ export default function RegisterSuccessPage() {
     <Card>
       <Result
         status="success"
-        title={t('auth.registerSuccess')}
+        title={<h1 style={{ font: 'inherit', margin: 0 }}>{t('auth.registerSuccess')}</h1>}
         subTitle={account ? t('auth.registerSuccessDetail', { account }) : undefined}
         extra={
-          <Link to="/login">
-            <Button type="primary" data-testid="go-login">
-              {t('auth.login')}
-            </Button>
-          </Link>
+          <LinkButton to="/login" type="primary" data-testid="go-login">
+            {t('auth.login')}
+          </LinkButton>
         }
       />
     </Card>

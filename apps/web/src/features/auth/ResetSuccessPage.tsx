@@ -22,7 +22,7 @@ export default function ResetSuccessPage() {
     <Card>
       <Result
         status="success"
-        title={t('auth.resetSuccess')}
+        title={<h1 style={{ font: 'inherit', margin: 0 }}>{t('auth.resetSuccess')}</h1>}
         subTitle={t('auth.returningToLogin', { seconds: left })}
         extra={
           <Button type="primary" onClick={() => navigate('/login', { replace: true })}>

@@ -25,7 +25,13 @@ export function ValidationCodeField({
           noStyle
           rules={[{ required: true, pattern: /^\d{6}$/, message: t('auth.codeRequired') }]}
         >
-          <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" data-testid="validation-code" />
+          <Input
+            aria-label={t('auth.validationCode')}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            data-testid="validation-code"
+          />
         </Form.Item>
         <SendCodeButton type={codeType} request={request} />
       </Space.Compact>
