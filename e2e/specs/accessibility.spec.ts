@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { RecordQueryType } from '@smartlock/contract';
@@ -19,13 +18,6 @@ interface Finding {
   html: string;
 }
 
-/** The console's own loading indicator (components/Loading: a status named "Loading…"). */
-const LOADING = (
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'apps/web/src/i18n/locales/en_US.json'), 'utf8')) as {
-    app: { loading: string };
-  }
-).app.loading;
-
 /**
  * Waits until the screen has its data: no spinner, skeleton or loading status left (a screen that
  * goes elsewhere at once, such as the access-token check, has gone), animations ended.
@@ -33,9 +25,8 @@ const LOADING = (
 async function ready(page: Page, console: boolean): Promise<void> {
   if (console) await page.getByTestId('breadcrumb').waitFor({ timeout: 30_000 });
   else await page.locator('#root > *').first().waitFor({ timeout: 30_000 });
-  const busy = page
-    .locator('.ant-spin-spinning, .ant-skeleton-active')
-    .or(page.getByRole('status', { name: LOADING, exact: true }));
+  // Ant Design's spinners and skeletons, and the console's own turning ring (components/Loading).
+  const busy = page.locator('.ant-spin-spinning, .ant-skeleton-active, [role="status"]:has(animateTransform)');
   await expect(busy).toHaveCount(0, { timeout: 30_000 });
   await settled(page);
 }
