@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { lockCredential } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Flex, Form, InputNumber, Select, Skeleton, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Form, InputNumber, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
@@ -9,6 +9,7 @@ import { QUERY_ROOT } from '../../api/queryKeys';
 import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
 import { FieldItem } from '../../components/FieldItem';
+import { FitTable, OneLine } from '../../components/FitTable';
 import { LoadError } from '../../components/LoadError';
 import { useHotelInfo } from '../lockCredential/credentialQueries';
 import {
@@ -250,19 +251,28 @@ function HotelLocksCard({ info }: { info: HotelInfoData }) {
       {info.buildings.length === 0 ? (
         <Alert type="info" showIcon title={t('hotel.addBuildingsFirst')} style={{ marginBottom: 12 }} />
       ) : null}
-      <Table<HotelLock>
+      <FitTable<HotelLock>
         size="small"
         rowKey="lockId"
         dataSource={info.locks}
         pagination={info.locks.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('hotel.noHotelLocks')} /> }}
         onRow={(row) => ({ 'data-testid': 'hotel-lock-row', 'data-lock-id': String(row.lockId) }) as object}
         columns={[
-          { key: 'lock', title: t('credential.column.lock'), dataIndex: 'lockName' },
+          {
+            key: 'lock',
+            title: t('credential.column.lock'),
+            dataIndex: 'lockName',
+            minWidth: 140,
+            render: (name: string) => <OneLine text={name} strong />,
+          },
           {
             key: 'room',
             title: t('hotel.room'),
+            minWidth: 300,
+            grow: true,
+            drop: 1,
+            fold: 'bare',
             render: (_value, item) => <LockRoomCell info={info} item={item} />,
           },
         ]}

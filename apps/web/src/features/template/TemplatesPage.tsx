@@ -2,12 +2,12 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { isVipActive, MessageChannel, type TemplateItem, type ValueOf } from '@smartlock/contract';
 import { template } from '@smartlock/contract/refs';
 import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
+import { type FitColumn, OneLine } from '../../components/FitTable';
 import { LinkButton } from '../../components/LinkButton';
 import { RowLinkActions } from '../../components/RowLinkActions';
 import { formatDateTime } from '../../i18n/format';
@@ -54,7 +54,7 @@ function Templates({ channel }: { channel: Channel }) {
   const canWrite = owner && isVipActive(vip.data?.status);
   const email = channel === MessageChannel.email;
 
-  const columns = useMemo((): ColumnsType<TemplateItem> => {
+  const columns = useMemo((): FitColumn<TemplateItem>[] => {
     const remove = (item: TemplateItem) =>
       modal.confirm({
         title: t('template.deleteConfirm', { name: item.name }),
@@ -71,18 +71,39 @@ function Templates({ channel }: { channel: Channel }) {
         },
       });
     return [
-      { key: 'name', title: t('template.name'), dataIndex: 'name' },
+      {
+        key: 'name',
+        title: t('template.name'),
+        dataIndex: 'name',
+        minWidth: 180,
+        grow: true,
+        render: (name: string) => <OneLine text={name} strong />,
+      },
       {
         key: 'type',
         title: t('template.type'),
+        minWidth: 150,
+        drop: 3,
         render: (_: unknown, item: TemplateItem) => <Tag>{t(`template.typeName.${item.type}`)}</Tag>,
       },
-      ...(email ? [{ key: 'subject', title: t('template.subject'), dataIndex: 'subject', ellipsis: true }] : []),
+      ...(email
+        ? [
+            {
+              key: 'subject',
+              title: t('template.subject'),
+              dataIndex: 'subject',
+              minWidth: 180,
+              drop: 2,
+              render: (subject: string) => <OneLine text={subject} />,
+            },
+          ]
+        : []),
       {
         key: 'content',
         title: t('template.content'),
         dataIndex: 'content',
-        width: 360,
+        minWidth: 280,
+        drop: 4,
         render: (content: string) => (
           <Typography.Paragraph ellipsis={{ rows: 2, tooltip: content }} style={{ margin: 0 }}>
             {content}
@@ -92,11 +113,16 @@ function Templates({ channel }: { channel: Channel }) {
       {
         key: 'updatedAt',
         title: t('template.updatedAt'),
+        minWidth: 170,
+        drop: 1,
         render: (_: unknown, item: TemplateItem) => formatDateTime(item.updatedAt, i18n.language),
       },
       {
         key: 'actions',
         title: t('order.column.actions'),
+        minWidth: 200,
+        drop: 5,
+        fold: 'bare',
         render: (_: unknown, item: TemplateItem) => (
           <RowLinkActions
             actions={[
