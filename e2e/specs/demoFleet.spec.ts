@@ -55,7 +55,9 @@ test('the demo account sees the demo fleet, and a remote unlock shows operating,
   const phases = await recordPhases(page);
   await door.getByTestId('remote-unlock').click();
   // Unlocking is confirmed first, in a dialog naming the lock.
-  await expect(page.locator('.ant-modal-confirm')).toContainText(await door.locator('.ant-card-head-title').innerText());
+  await expect(page.locator('.ant-modal-confirm')).toContainText(
+    await door.locator('.ant-card-head-title').innerText(),
+  );
   await page.getByTestId('remote-confirm').click();
   await expect(door.getByTestId('operation-status')).toHaveAttribute('data-phase', 'success', { timeout: 20_000 });
   const seen = await phases();
