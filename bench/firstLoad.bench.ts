@@ -84,7 +84,7 @@ async function fetchOnly(context: BrowserContext, files: string[]): Promise<numb
   await page.goto(`${base}/robots-none.txt`).catch(() => undefined);
   const ms = await page.evaluate(async (urls) => {
     const start = performance.now();
-    await Promise.all(urls.map((url) => fetch(url, { cache: 'no-store' }).then((r) => r.arrayBuffer())));
+    await Promise.all(urls.map((url) => fetch(url).then((r) => r.arrayBuffer())));
     return performance.now() - start;
   }, files);
   await page.close();

@@ -5,7 +5,6 @@ import { defineConfig } from '@playwright/test';
  * run one at a time, beside the specs that register accounts of their own.
  */
 const DEMO_SPECS = [
-  'accessibility',
   'admins',
   'batchUnlock',
   'clipping',

@@ -31,6 +31,26 @@ async function ready(page: Page, console: boolean): Promise<void> {
   await settled(page);
 }
 
+/**
+ * Opens a route within the running console, as its own links do (the history API and the
+ * router), instead of loading the page again: then waits for that route's screen (a fresh
+ * `data-route` element, app/RouteFrame.tsx).
+ */
+async function openInApp(page: Page, url: string): Promise<void> {
+  const moved = await page.evaluate((to) => {
+    if (`${location.pathname}${location.search}` === to) return false;
+    for (const element of Array.from(document.querySelectorAll('[data-route]'))) element.setAttribute('data-left', '');
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return true;
+  }, url);
+  if (moved) {
+    await expect(page.locator('[data-route]:not([data-left])').first(), `the screen of ${url}`).toBeAttached({
+      timeout: 30_000,
+    });
+  }
+}
+
 /** Runs axe on the page as it is; answers the critical and serious findings, one per node. */
 async function audit(page: Page): Promise<Finding[]> {
   const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
@@ -117,9 +137,11 @@ for (const host of BRANDS) {
       record(key, [...(await audit(page)), ...(await structure(page))]);
     };
 
-    // Public routes, signed out, and the 404 page.
+    // Public routes, signed out, and the 404 page: one page load, then the console's own navigation.
+    await page.goto(site('/login', host));
+    await ready(page, false);
     for (const route of routes.filter((r) => r.public)) {
-      await page.goto(site(route.path, host));
+      await openInApp(page, route.path);
       await check(route.path, false);
     }
     await page.goto(site('/no-such-page', host));
@@ -137,7 +159,7 @@ for (const host of BRANDS) {
     // The routes that show a credential come after the lists their ids are read from.
     const console = routes.filter((r) => !r.public).sort((a, b) => a.requires.length - b.requires.length);
     for (const route of console) {
-      await page.goto(site(urlOf(route, lockId, ids), host));
+      await openInApp(page, urlOf(route, lockId, ids));
       await check(route.path, true);
       if (route.path === '/manage/ekey' || route.path === '/manage/passcode') {
         const first = page.locator('.ant-table-tbody tr[data-row-key]').first();

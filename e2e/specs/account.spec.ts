@@ -71,19 +71,13 @@ test('a new account edits its profile and avatar, binds a mobile number, changes
 
   // Nickname and country or region.
   await page.getByTestId('nickname').fill(nickname);
-  await page.getByTestId('profile-country').click();
-  await page.keyboard.type('Germany');
-  await page
-    .locator('.ant-select-dropdown:visible')
-    .getByText(/^Germany/)
-    .first()
-    .click();
+  await page.getByTestId('profile-country').selectOption('DE');
   await page.getByTestId('profile-save').click();
   await expect(page.getByText('Your profile has been saved.')).toBeVisible();
   await expect(page.getByTestId('account-menu')).toContainText(nickname);
   await page.reload();
   await expect(page.getByTestId('nickname')).toHaveValue(nickname);
-  await expect(page.getByTestId('profile-country')).toContainText('Germany');
+  await expect(page.getByTestId('profile-country')).toHaveValue('DE');
 
   // Avatar: uploaded, shown from its address, in the header too.
   await page
@@ -108,14 +102,8 @@ test('a new account edits its profile and avatar, binds a mobile number, changes
   await page.getByTestId('bind-mobile').click();
   const dialog = page.getByTestId('bind-dialog');
   // The dialog starts from the account's country (Germany now); the number is Australian.
-  await expect(dialog.getByTestId('country-code')).toContainText('+49');
-  await dialog.getByTestId('country-code').click();
-  await page.keyboard.type('Australia');
-  await page
-    .locator('.ant-select-dropdown:visible')
-    .getByText(/^Australia/)
-    .first()
-    .click();
+  await expect(dialog.getByTestId('country-code')).toHaveValue('DE');
+  await dialog.getByTestId('country-code').selectOption('AU');
   await dialog.getByTestId('account').fill(mobile.national);
   await dialog.getByTestId('send-code').click();
   await expect(dialog.getByTestId('send-code')).toBeDisabled();

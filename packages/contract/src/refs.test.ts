@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import * as refs from './refs';
 import * as calls from './calls';
 import { isCallDefinition, refOf } from './calls/define';
+import * as refs from './refs';
 
 /** What the browser's view of a namespace member must be (scripts/callRefs.ts writes it). */
 function project(value: unknown): unknown {

@@ -91,8 +91,20 @@ function elsewhere(path: string, params: URLSearchParams): string {
   return lockId ? `${path}?lockId=${encodeURIComponent(lockId)}` : path;
 }
 
-/** One route: its title, its lockId rule, its precondition, and its screen (or the plain "coming" notice). */
+/**
+ * One route: its title, its lockId rule, its precondition, and its screen (or the plain "coming"
+ * notice), in an element that names the route (`data-route`, no box of its own) so a test knows
+ * which route's screen is showing.
+ */
 export function RouteFrame({ spec }: { spec: RouteSpec }) {
+  return (
+    <div data-route={spec.path} style={{ display: 'contents' }}>
+      <RouteScreen spec={spec} />
+    </div>
+  );
+}
+
+function RouteScreen({ spec }: { spec: RouteSpec }) {
   const { t } = useTranslation();
   useTitle(spec.title);
   const [params] = useSearchParams();
