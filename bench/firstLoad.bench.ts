@@ -11,13 +11,14 @@
  * - the same login page with compression refused (Accept-Encoding: identity), as it was served
  *   before build-time compression;
  * - a second visit with the cache kept (hashed assets are immutable for a year): the page only.
- * Run: npm run bench -w @smartlock/bench -- firstLoad   (CHROMIUM=/usr/bin/chromium by default)
+ * Run: npm run bench -w @smartlock/bench -- firstLoad   (CHROMIUM_PATH=/usr/bin/chromium by default)
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
 import { buildApp } from '@smartlock/server/src/app';
 import { testConfig } from '@smartlock/server/src/config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { BENCH_CONSOLE_SECRET, percentile } from './support';
 
 const RUNS = Number(process.env.BENCH_FIRST_LOAD_RUNS ?? 5);
@@ -38,17 +39,8 @@ if (!existsSync(join(dist, 'index.html'))) {
 const app = await buildApp(testConfig({ CONSOLE_APP_SECRET: BENCH_CONSOLE_SECRET, WEB_DIST: dist, DEMO: false }));
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const browser: Browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 
 /** A page on the slow profile; `identity` refuses compression. */

@@ -1,6 +1,7 @@
 import { Flex, Table, type TableProps, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type CSSProperties, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { formatInstant } from '../features/credentials/validityText';
 import { type FitSpec, fitColumns } from './fitColumns';
 
 /**
@@ -133,5 +134,15 @@ export function OneLine({
     >
       {text}
     </Typography.Text>
+  );
+}
+
+/** Who sent or made a credential, and when, on two lines of one cell. */
+export function SentBy({ name, at, language }: { name: string; at: number; language: string }) {
+  return (
+    <Flex vertical gap={2}>
+      <OneLine text={name} />
+      <OneLine text={formatInstant(at, { language })} secondary />
+    </Flex>
   );
 }

@@ -2,8 +2,8 @@ import { EKeyAuthorized } from '@smartlock/contract';
 import { Flex, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { type FitColumn, OneLine } from '../../components/FitTable';
-import { eKeyValidityText, formatInstant } from '../credentials/validityText';
+import { type FitColumn, OneLine, SentBy } from '../../components/FitTable';
+import { eKeyValidityText } from '../credentials/validityText';
 import { EKeyStatusTag } from './EKeyStatusTag';
 import type { EKeyItem } from './ekeyQueries';
 
@@ -76,12 +76,7 @@ export function ekeyColumns(
       title: t('ekey.column.sender'),
       minWidth: 180,
       drop: 2,
-      render: (_value, item) => (
-        <Flex vertical gap={2}>
-          <OneLine text={item.senderUsername} />
-          <OneLine text={formatInstant(item.date, { language })} secondary />
-        </Flex>
-      ),
+      render: (_value, item) => <SentBy name={item.senderUsername} at={item.date} language={language} />,
     },
   ];
   if (actions) {

@@ -1,9 +1,9 @@
 import type { LockCredentialKind } from '@smartlock/contract';
-import { Flex, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { type FitColumn, OneLine } from '../../components/FitTable';
-import { eKeyValidityText, formatInstant } from '../credentials/validityText';
+import { type FitColumn, OneLine, SentBy } from '../../components/FitTable';
+import { eKeyValidityText } from '../credentials/validityText';
 import { CredentialStatusTag } from './CredentialStatusTag';
 import type { CredentialItem } from './credentialQueries';
 import { KINDS, typeKey } from './kinds';
@@ -95,12 +95,7 @@ export function credentialColumns(
       title: t('credential.column.creator'),
       minWidth: 180,
       drop: 1,
-      render: (_value, item) => (
-        <Flex vertical gap={2}>
-          <OneLine text={item.senderUsername} />
-          <OneLine text={formatInstant(item.createDate, { language })} secondary />
-        </Flex>
-      ),
+      render: (_value, item) => <SentBy name={item.senderUsername} at={item.createDate} language={language} />,
     },
     {
       key: 'actions',

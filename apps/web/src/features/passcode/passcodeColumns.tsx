@@ -1,8 +1,8 @@
-import { Flex, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { type FitColumn, OneLine } from '../../components/FitTable';
-import { formatInstant, passcodeValidityText } from '../credentials/validityText';
+import { type FitColumn, OneLine, SentBy } from '../../components/FitTable';
+import { passcodeValidityText } from '../credentials/validityText';
 import { PasscodeStatusTag } from './PasscodeStatusTag';
 import type { PasscodeItem } from './passcodeQueries';
 import { passcodeTypeText } from './passcodeStatus';
@@ -68,12 +68,7 @@ export function passcodeColumns(
       title: t('passcode.column.creator'),
       minWidth: 180,
       drop: 1,
-      render: (_value, item) => (
-        <Flex vertical gap={2}>
-          <OneLine text={item.senderUsername} />
-          <OneLine text={formatInstant(item.createDate, { language })} secondary />
-        </Flex>
-      ),
+      render: (_value, item) => <SentBy name={item.senderUsername} at={item.createDate} language={language} />,
     },
   ];
   if (actions) {
