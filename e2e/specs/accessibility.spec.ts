@@ -173,3 +173,26 @@ for (const host of BRANDS) {
     expect(text, `critical and serious accessibility findings on ${host}:\n${text}`).toBe('');
   });
 }
+
+test('a table that overflows its room is a tab stop, and stops being one when it fits again', async ({
+  page,
+  site,
+}) => {
+  await page.goto(site('/login'));
+  await new LoginPage(page).logIn(DEMO.account, DEMO.password);
+  await expect(page).toHaveURL(/\/console\/home$/);
+  const href = await page.getByTestId('lock-link').first().getAttribute('href');
+  const lockId = new URL(href ?? '', site('/')).searchParams.get('lockId');
+  await page.goto(site(`/manage/records?lockId=${lockId}&queryType=${RecordQueryType.all}`));
+  const scroller = page.locator('.ant-table-content').first();
+  await scroller.locator('table').waitFor();
+  // Records with long values: the table grows past its room and scrolls inside itself.
+  await scroller.locator('table').evaluate((table: HTMLElement) => {
+    table.style.width = '3000px';
+  });
+  await expect(scroller).toHaveAttribute('tabindex', '0');
+  await scroller.locator('table').evaluate((table: HTMLElement) => {
+    table.style.width = '';
+  });
+  await expect(scroller).not.toHaveAttribute('tabindex', '0');
+});

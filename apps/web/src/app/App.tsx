@@ -10,6 +10,7 @@ import { brandColours, brandTheme } from '../theme/brandTheme';
 import '../theme/accessibility.css';
 import type { Boot } from './boot';
 import { Console, type ConsoleContext } from './context';
+import { focusableScrollers } from './focusableScrollers';
 import { inertMeasureRows } from './inertMeasureRows';
 
 /** Providers: the console context, Ant Design theme (the brand's, readable: theme/brandTheme) and locale, queries, the live channel, the router. */
@@ -35,6 +36,7 @@ export function App({ boot }: { boot: Boot }) {
     document.documentElement.style.setProperty('--focus-ring', brandColours(brand.color).text);
   }, [brand.color]);
   useEffect(() => inertMeasureRows(), []);
+  useEffect(() => focusableScrollers(), []);
   return (
     <Console.Provider value={context}>
       <ConfigProvider locale={pack} theme={theme}>
