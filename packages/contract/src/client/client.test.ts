@@ -102,8 +102,25 @@ describe('a caller', () => {
     const { caller, sent } = callerWith(ok({ width: 1 }));
     const photo = new Blob([new Uint8Array([1])]);
     await caller.callRaw(user.updateUserInfo, { nickname: 'Anna' }, photo);
-    expect(sent[0]?.files).toBe(photo);
+    expect(sent[0]?.extra).toBe(photo);
     expect(Object.keys(sent[0]?.fields ?? {})).not.toContain('photo');
+  });
+
+  it('signs as another app, at a given time, when the call asks for it', async () => {
+    const sent: SignedCall<{ at: number }>[] = [];
+    const caller = new Caller<number, { at: number }>({
+      app: APP,
+      send: async (signed) => {
+        sent.push(signed);
+        return 1;
+      },
+      signing: (extra) => (extra ? { app: { appId: 'partner', secret: 'other' }, timestamp: extra.at } : {}),
+      dataOf: (raw) => raw,
+    });
+    await caller.call(user.getInfo, {}, { at: 42 });
+    const { [RequestParam.sign]: sign, ...signed } = sent[0]?.fields ?? {};
+    expect(signed).toEqual({ appId: 'partner', timestamp: '42' });
+    expect(sign).toBe(await signRequest('/user/getInfo', signed, 'other'));
   });
 
   it('gives the data typed by the contract, or the failure its reader throws', async () => {
