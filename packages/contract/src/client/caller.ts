@@ -14,7 +14,10 @@ export type CallParams<C> =
 
 /** The call's own parameters (none for a call whose schema is the empty object). */
 // biome-ignore lint/complexity/noBannedTypes: an empty object type: no parameters of its own
-type OwnParams<C> = string extends keyof ParamsOf<C> ? {} : ParamsOf<C>;
+type OwnParams<C> = string extends keyof ParamsOf<C> ? {} : OnTheWire<ParamsOf<C>>;
+
+/** A flag ("1" or "0" on the wire) may also be given as a number, sent in decimal as every number is. */
+type OnTheWire<P> = { [K in keyof P]: '1' extends P[K] ? P[K] | number : P[K] };
 
 /** The parameters argument: optional when the call requires none. */
 export type ParamsArg<C, Rest extends unknown[] = []> =

@@ -26,7 +26,7 @@ import { rootSecret } from '../../secrets';
 import { deriveKey } from '../../security/crypto';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, type Reply, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { setVipStatus } from '../../test/vip';
 import { RecordExports } from './recordExport';
 import { RecordIntake } from './recordIntake';
@@ -63,10 +63,10 @@ const rec = (recordType: number, lockTime: number, extra: Partial<UploadedRecord
   return { recordId: `r${serial}`, recordType, success: 1, lockTime, ...extra };
 };
 
-async function ok<T>(reply: Promise<{ body: { errorCode: number; data?: T | null } }>): Promise<T> {
-  const { body } = await reply;
-  expect(body.errorCode, JSON.stringify(body)).toBe(0);
-  return body.data as T;
+async function ok<T>(reply: Promise<Reply<T>>): Promise<T> {
+  const answered = await reply;
+  expect(answered.body.errorCode, JSON.stringify(answered.body)).toBe(0);
+  return dataOf(answered);
 }
 
 async function errorOf(reply: Promise<{ body: { errorCode: number } }>): Promise<number> {
@@ -81,7 +81,7 @@ type Page = {
   nextCursor: string | null;
 };
 const list = (lockId: number, params: Record<string, string | number> = {}, client = owner) =>
-  ok<Page>(client.call(lockRecord.list, { lockId, pageSize: 100, ...params }));
+  ok(client.call(lockRecord.list, { lockId, pageSize: 100, ...params }));
 
 async function macOf(lockId: number): Promise<string> {
   const [row] = await db().select({ mac: locks.mac }).from(locks).where(eq(locks.id, lockId));
@@ -94,7 +94,7 @@ async function storedCount(lockId: number): Promise<number> {
 }
 
 const upload = (client: TestClient, lockId: number, records: UploadedRecord[]) =>
-  client.call<{ stored: number; duplicates: number }>(lockRecord.upload, { lockId, records: JSON.stringify(records) });
+  client.call(lockRecord.upload, { lockId, records: JSON.stringify(records) });
 
 const setVip = (userId: number, status: number) => setVipStatus(db(), userId, status);
 
@@ -109,9 +109,7 @@ beforeAll(async () => {
   strangerLock = await addLock(stranger, 'Stranger door');
   const grant = { createUser: 1, validityType: ValidityType.permanent };
   await ok(owner.call(ekey.send, { ...grant, lockId: front, receiverUsername: ADMIN, keyRight: EKeyAuthorized.yes }));
-  holderKey = (
-    await ok<{ keyId: number }>(owner.call(ekey.send, { ...grant, lockId: front, receiverUsername: HOLDER }))
-  ).keyId;
+  holderKey = (await ok(owner.call(ekey.send, { ...grant, lockId: front, receiverUsername: HOLDER }))).keyId;
 }, 60_000);
 afterAll(async () => server?.close());
 
@@ -437,7 +435,7 @@ describe('exports', () => {
   });
 
   const prepare = (client: TestClient, params: Record<string, string | number>) =>
-    client.call<{ total: number; fileName: string; downloadPath: string }>(lockRecord.exportRecords, {
+    client.call(lockRecord.exportRecords, {
       ...window,
       ...params,
     });

@@ -18,13 +18,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => server?.close());
 
-interface Entry {
-  lockId: number;
-  errorCode: number;
-  errorMsg: string;
-  operation: unknown;
-}
-
 describe('batch unlock', () => {
   it('gives each lock that could not start its catalogue code and message, in the caller’s language', async () => {
     const switchedOff = await addLock(owner, 'Remote unlock off');
@@ -36,7 +29,7 @@ describe('batch unlock', () => {
     await addGateway(owner, 'Never connected', [behindOffline]);
     const lockIdList = `${switchedOff},${behindOffline}`;
 
-    const english = await owner.call<{ list: Entry[] }>(lock.batchUnlock, { lockIdList });
+    const english = await owner.call(lock.batchUnlock, { lockIdList });
     expect(english.body.errorCode, JSON.stringify(english.body)).toBe(0);
     expect(english.body.data?.list).toEqual([
       {
@@ -53,7 +46,7 @@ describe('batch unlock', () => {
       },
     ]);
 
-    const german = await owner.call<{ list: Entry[] }>(lock.batchUnlock, {
+    const german = await owner.call(lock.batchUnlock, {
       lockIdList,
       [RequestParam.lang]: 'de_DE',
     });

@@ -20,7 +20,7 @@ import { deriveKey } from '../../security/crypto';
 import { loggedInClient } from '../../test/fixtures';
 import { type FleetGateway, FleetProcess } from '../../test/fleetProcess';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
-import type { TestClient, TestServer } from '../../test/harness';
+import { dataOf, type TestClient, type TestServer } from '../../test/harness';
 import { type LiveEvent, LiveStream } from '../../test/liveStream';
 import { operate, operationEnd } from '../../test/operations';
 import { until } from '../../test/until';
@@ -88,17 +88,14 @@ describe('remote operations through the embedded broker and a simulated gateway'
   });
 
   it('lists the locks a gateway reaches for remote operation, with switch, kind and gateway link', async () => {
-    const listed = await client.call<{
-      list: { lockId: number; remoteUnlock: number; isParkingLock: boolean; hasGateway: number; signalGrade: number }[];
-      total: number;
-    }>(lock.listForRemoteOperation, {});
+    const listed = await client.call(lock.listForRemoteOperation, {});
     expect(listed.body.data?.total).toBe(2);
     const byId = new Map(listed.body.data?.list.map((l) => [l.lockId, l]));
     expect(byId.get(door().lockId)).toMatchObject({ remoteUnlock: 1, isParkingLock: false, hasGateway: 1 });
     expect(byId.get(barrier().lockId)).toMatchObject({ isParkingLock: true, hasGateway: 1 });
     expect(byId.get(door().lockId)?.signalGrade).toBeGreaterThan(0);
     const stranger = (await loggedInClient(server, 'remote-list-stranger@example.com')).client;
-    const theirs = await stranger.call<{ total: number }>(lock.listForRemoteOperation, {});
+    const theirs = await stranger.call(lock.listForRemoteOperation, {});
     expect(theirs.body.data?.total).toBe(0);
   });
 
@@ -171,10 +168,7 @@ describe('remote operations through the embedded broker and a simulated gateway'
     fleet.control({ do: 'localUnlock', lock: door().mac, method: 'mechanicalKey' });
     fleet.control({ do: 'localUnlock', lock: door().mac, method: 'app', username: OWNER });
     const types = async () => {
-      const reply = await client.call<{ list: { recordType: number; username: string; keyboardPwd: string }[] }>(
-        lockRecord.list,
-        { lockId: door().lockId, pageSize: 100 },
-      );
+      const reply = await client.call(lockRecord.list, { lockId: door().lockId, pageSize: 100 });
       return reply.body.data?.list ?? [];
     };
     await until(async () => {
@@ -207,8 +201,8 @@ describe('the live channel and replayed commands', () => {
     const stranger = (await loggedInClient(server, 'live-stranger@example.com')).client;
     const theirs = await LiveStream.open(apiUrl, `${ACCESS_TOKEN_COOKIE}=${stranger.cookie}`);
     try {
-      const started = await client.call<RemoteOperation>(lock.unlock, { lockId });
-      const id = (started.body.data as RemoteOperation).operationId;
+      const started = await client.call(lock.unlock, { lockId });
+      const id = dataOf(started).operationId;
       const isOperation = (state: number) => (e: LiveEvent) =>
         e.type === 'operation' &&
         (e.data as RemoteOperation).operationId === id &&
@@ -268,9 +262,7 @@ describe('batch unlock and unlock links', () => {
     expect(without.body.errorCode).toBe(ERRORS.advancedFunctionRequired.code);
     const [owner] = await db.select().from(users).where(eq(users.email, OWNER));
     await setVipStatus(db, owner?.id as number, VipStatus.trial);
-    const reply = await client.call<{
-      list: { lockId: number; errorCode: number; operation: RemoteOperation | null }[];
-    }>(lock.batchUnlock, { lockIdList });
+    const reply = await client.call(lock.batchUnlock, { lockIdList });
     expect(reply.body.errorCode).toBe(0);
     const [first, second] = reply.body.data?.list ?? [];
     expect(first).toMatchObject({ lockId: door().lockId, errorCode: 0 });
@@ -287,15 +279,15 @@ describe('batch unlock and unlock links', () => {
   });
 
   it('unlocks through a link for whoever opens it, until it expires', async () => {
-    const made = await client.call<{ token: string; expiresAt: number }>(lock.createUnlockLink, {
+    const made = await client.call(lock.createUnlockLink, {
       lockId: door().lockId,
       validMinutes: 30,
     });
     expect(made.body.errorCode).toBe(0);
-    const token = made.body.data?.token as string;
+    const token = dataOf(made).token;
     const from = fleet.lines.length;
     const visitor = server.client();
-    const opened = await visitor.call<RemoteOperation & { lockName: string }>(lock.unlockByLink, { token });
+    const opened = await visitor.call(lock.unlockByLink, { token });
     expect(opened.body.data).toMatchObject({ state: RemoteOperationState.success, lockId: door().lockId });
     await fleet.waitFor(
       (l) => l.event === 'bolt' && l.lockMac === door().mac && l.state === LockState.unlocked,
@@ -326,9 +318,9 @@ describe('a gateway that vanishes mid-command', () => {
     expect(locked.result).toMatchObject({ state: LockState.locked });
 
     fleet.freeze();
-    const started = await client.call<RemoteOperation>(lock.unlock, { lockId });
+    const started = await client.call(lock.unlock, { lockId });
     expect(started.body.errorCode).toBe(0);
-    const operation = started.body.data as RemoteOperation;
+    const operation = dataOf(started);
     expect(operation.state).toBe(RemoteOperationState.operating);
     const ended = await operationEnd(client, operation.operationId, 10_000);
     expect(ended.state).toBe(RemoteOperationState.failed);
@@ -352,9 +344,7 @@ describe('a gateway that vanishes mid-command', () => {
     const refused = await fleet.waitFor((l) => l.event === 'command' && l.id === operation.operationId, 20_000, from);
     expect(refused.outcome).toBe('expired');
     expect(fleet.lines.some((l) => l.event === 'bolt' && l.state === LockState.unlocked)).toBe(false);
-    await until(
-      async () => (await client.call<{ hasGateway: number }>(lock.listForRemoteOperation, {})).body.errorCode === 0,
-    );
+    await until(async () => (await client.call(lock.listForRemoteOperation, {})).body.errorCode === 0);
     const state = await operate(client, lock.queryState, { lockId });
     expect(state.result).toMatchObject({ state: LockState.locked });
   }, 60_000);
