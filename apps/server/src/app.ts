@@ -24,6 +24,10 @@ import { lockRoutes } from './domains/lock/lockRoutes';
 import { registerFacePhotoRoute } from './domains/lockCredential/facePhotoRoute';
 import { lockCredentialRoutes } from './domains/lockCredential/lockCredentialRoutes';
 import { LockCredentialService } from './domains/lockCredential/lockCredentialService';
+import { LockRecordExports } from './domains/lockRecord/lockRecordExport';
+import { registerLockRecordExportRoute } from './domains/lockRecord/lockRecordExportRoute';
+import { LockRecordIntake } from './domains/lockRecord/lockRecordIntake';
+import { lockRecordRoutes } from './domains/lockRecord/lockRecordRoutes';
 import { lockUserRoutes } from './domains/lockUser/lockUserRoutes';
 import { LockUserService } from './domains/lockUser/lockUserService';
 import { pruneCityActivity } from './domains/map/cityActivity';
@@ -34,10 +38,6 @@ import { orderRoutes } from './domains/order/orderRoutes';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
 import { PasscodeService } from './domains/passcode/passcodeService';
 import { startPayments } from './domains/payment/startPayments';
-import { RecordExports } from './domains/record/recordExport';
-import { registerRecordExportRoute } from './domains/record/recordExportRoute';
-import { RecordIntake } from './domains/record/recordIntake';
-import { recordRoutes } from './domains/record/recordRoutes';
 import { remoteRoutes } from './domains/remote/remoteRoutes';
 import { UnlockLinks } from './domains/remote/unlockLinks';
 import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
@@ -159,7 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const guard = new SignatureGuard({ clients, windowMs: config.SIGNATURE_WINDOW_SECONDS * 1000, db });
   const live = new LiveHub();
   const mapActivity = new MapActivityService(db);
-  const intake = new RecordIntake(db, live, () => mapActivity.invalidate());
+  const intake = new LockRecordIntake(db, live, () => mapActivity.invalidate());
   const metrics = new Metrics(() => countOnlineGateways(db));
   const devices = await startDevices({
     config,
@@ -187,7 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const passcodes = new PasscodeService(db, devices.operations, notices);
   const payments = await startPayments(app, { config, db, secret, brands, live });
   const credentials = new LockCredentialService(db, devices.operations);
-  const recordExports = new RecordExports(db, deriveKey(secret, 'record-exports'));
+  const recordExports = new LockRecordExports(db, deriveKey(secret, 'record-exports'));
   const routes: Route[] = [
     ...userRoutes({ db, accounts, codes, slider, sessions }),
     ...accountRoutes({ db, accounts, codes, sessions, revocations }),
@@ -196,7 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...groupRoutes(db),
     ...remoteRoutes(db, devices.operations, unlockLinks),
     ...gatewayRoutes({ db, devices, accounts, codes }),
-    ...recordRoutes({ db, intake, exports: recordExports }),
+    ...lockRecordRoutes({ db, intake, exports: recordExports }),
     ...ekeyRoutes(db, keys),
     ...adminRoutes(new AdminService(db, keys)),
     ...passcodeRoutes(passcodes),
@@ -215,7 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLiveRoute(app, { sessions, live });
   registerFacePhotoRoute(app, { db, sessions });
   registerAvatarRoute(app, { db, sessions });
-  registerRecordExportRoute(app, { sessions, exports: recordExports });
+  registerLockRecordExportRoute(app, { sessions, exports: recordExports });
   registerMapLive(app, mapActivity);
   registerOpsRoutes(app, {
     database,

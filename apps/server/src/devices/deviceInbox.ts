@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { gateways } from '../db/schema';
 import { applyGatewayStatus } from '../domains/gateway/gatewayPresence';
 import { lockIdsByMac, replaceReach } from '../domains/gateway/gatewayReach';
-import type { RecordIntake } from '../domains/record/recordIntake';
+import type { LockRecordIntake } from '../domains/lockRecord/lockRecordIntake';
 import { applyResult } from '../domains/remote/operationEffects';
 import type { RemoteOperationService } from '../domains/remote/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
@@ -37,7 +37,7 @@ export class DeviceInbox {
       db: Db;
       secrets: GatewaySecrets;
       operations: RemoteOperationService;
-      records: RecordIntake;
+      records: LockRecordIntake;
       /** Tells a gateway the cloud has stored what one of its events carried. */
       acknowledge: (gatewayId: number, eventId: string) => Promise<void>;
       /** Called when a gateway comes online (work that waited for it goes out). */

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { gatewayAuthority } from '../domains/gateway/gatewayAuthority';
 import { markAllGatewaysOffline } from '../domains/gateway/gatewayPresence';
-import type { RecordIntake } from '../domains/record/recordIntake';
+import type { LockRecordIntake } from '../domains/lockRecord/lockRecordIntake';
 import { RemoteOperationService } from '../domains/remote/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
 import type { OperationEnd } from '../ops/metrics';
@@ -52,7 +52,7 @@ export async function startDevices(options: {
   db: Db;
   live: LiveHub;
   /** Where the records gateways send are stored. */
-  records: RecordIntake;
+  records: LockRecordIntake;
   log: FastifyBaseLogger;
   /** Told of every remote operation that ends (the metrics). */
   onOperationEnded?: (end: OperationEnd) => void;

@@ -7,7 +7,7 @@ import type { LockRow } from '../lock/lockAccess';
 import { administratorsOf } from '../lock/lockAccess';
 import { countUnlocks } from '../map/cityActivity';
 import { effectiveCityOf } from '../map/lockLocation';
-import { type RecordPerson, resolvePeople } from './recordPeople';
+import { type RecordPerson, resolvePeople } from './lockRecordPeople';
 
 /** What storing records needs of their lock. */
 export type IntakeLock = Pick<LockRow, 'id' | 'ownerId' | 'name' | 'switches'>;
@@ -24,7 +24,7 @@ export interface StoredRecords {
  * consoles, and, when the lock's unlock notice is on, an unlock notice for the
  * administrator — except for mechanical-key unlocks and the administrator's own unlocks.
  */
-export class RecordIntake {
+export class LockRecordIntake {
   constructor(
     private readonly db: Db,
     private readonly live: LiveHub,

@@ -3,15 +3,15 @@ import type { Db } from '../../db/client';
 import { type Route, route } from '../../http/router';
 import { managedLock } from '../lock/lockAccess';
 import { requireSession } from '../user/userRoutes';
-import type { RecordExports } from './recordExport';
-import type { RecordIntake } from './recordIntake';
-import { listRecords } from './recordQuery';
-import { uploaderLock } from './recordUploader';
+import type { LockRecordExports } from './lockRecordExport';
+import type { LockRecordIntake } from './lockRecordIntake';
+import { listRecords } from './lockRecordQueries';
+import { uploaderLock } from './lockRecordUploader';
 
-export interface RecordDeps {
+export interface LockRecordDeps {
   db: Db;
-  intake: RecordIntake;
-  exports: RecordExports;
+  intake: LockRecordIntake;
+  exports: LockRecordExports;
   /** The list's exact-count cap (RECORD_COUNT_CAP). */
   countCap?: number;
 }
@@ -20,7 +20,7 @@ export interface RecordDeps {
  * Unlock records (docs/records.md): read by those who manage the lock, uploaded by them and by
  * the lock's eKey holders, exported by the owner.
  */
-export function recordRoutes({ db, intake, exports, countCap }: RecordDeps): Route[] {
+export function lockRecordRoutes({ db, intake, exports, countCap }: LockRecordDeps): Route[] {
   return [
     route(lockRecord.list, async (params, ctx) => {
       await managedLock(db, requireSession(ctx).userId, params.lockId);

@@ -19,7 +19,7 @@ import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
 import { safeEqual } from '../../security/crypto';
 import { requireAdvancedFunction } from '../vip/advancedFunction';
-import { afterPosition, typeAndTimeConditions } from './recordQuery';
+import { afterPosition, typeAndTimeConditions } from './lockRecordQueries';
 
 const DAY = 86_400_000;
 
@@ -108,7 +108,7 @@ export function timezoneLabel(offsetMs: number): string {
  * advanced function, the window, the row count) and answers a download path carrying a signed,
  * short-lived token; `download` re-checks it for the route that streams the file.
  */
-export class RecordExports {
+export class LockRecordExports {
   private readonly maxRows: number;
   private readonly now: () => number;
 
