@@ -28,6 +28,7 @@ import { LockRecordExports } from './domains/lockRecord/lockRecordExport';
 import { registerLockRecordExportRoute } from './domains/lockRecord/lockRecordExportRoute';
 import { LockRecordIntake } from './domains/lockRecord/lockRecordIntake';
 import { lockRecordRoutes } from './domains/lockRecord/lockRecordRoutes';
+import { LockRecordService } from './domains/lockRecord/lockRecordService';
 import { lockUserRoutes } from './domains/lockUser/lockUserRoutes';
 import { LockUserService } from './domains/lockUser/lockUserService';
 import { pruneCityActivity } from './domains/map/cityActivity';
@@ -196,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...groupRoutes(db),
     ...remoteRoutes(db, devices.operations, unlockLinks),
     ...gatewayRoutes({ db, devices, accounts, codes }),
-    ...lockRecordRoutes({ db, intake, exports: recordExports }),
+    ...lockRecordRoutes(new LockRecordService(db, intake, recordExports)),
     ...ekeyRoutes(db, keys),
     ...adminRoutes(new AdminService(db, keys)),
     ...passcodeRoutes(passcodes),

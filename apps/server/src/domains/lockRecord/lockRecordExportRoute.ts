@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/apiError';
 import { errorEnvelope } from '../../http/reply';
 import type { SessionStore } from '../../http/session';
-import { RECORD_EXPORT_PATH, type LockRecordExports } from './lockRecordExport';
+import { type LockRecordExports, RECORD_EXPORT_PATH } from './lockRecordExport';
 
 /** A file name for Content-Disposition: an ASCII fallback and the UTF-8 name (RFC 6266). */
 function contentDisposition(fileName: string): string {

@@ -1,37 +1,17 @@
 import { lockRecord } from '@smartlock/contract';
-import type { Db } from '../../db/client';
 import { type Route, route } from '../../http/router';
-import { managedLock } from '../lock/lockAccess';
 import { requireSession } from '../user/userRoutes';
-import type { LockRecordExports } from './lockRecordExport';
-import type { LockRecordIntake } from './lockRecordIntake';
-import { listRecords } from './lockRecordQueries';
-import { uploaderLock } from './lockRecordUploader';
+import type { LockRecordService } from './lockRecordService';
 
-export interface LockRecordDeps {
-  db: Db;
-  intake: LockRecordIntake;
-  exports: LockRecordExports;
-  /** The list's exact-count cap (RECORD_COUNT_CAP). */
-  countCap?: number;
-}
-
-/**
- * Unlock records (docs/records.md): read by those who manage the lock, uploaded by them and by
- * the lock's eKey holders, exported by the owner.
- */
-export function lockRecordRoutes({ db, intake, exports, countCap }: LockRecordDeps): Route[] {
+/** The lock record calls: list, upload, export (lockRecordService.ts). */
+export function lockRecordRoutes(records: LockRecordService): Route[] {
   return [
-    route(lockRecord.list, async (params, ctx) => {
-      await managedLock(db, requireSession(ctx).userId, params.lockId);
-      return listRecords(db, params, countCap);
-    }),
-    route(lockRecord.upload, async (params, ctx) => {
-      const lock = await uploaderLock(db, requireSession(ctx).userId, params.lockId);
-      return intake.store(lock, params.records);
-    }),
+    route(lockRecord.list, async (params, ctx) => records.list(requireSession(ctx).userId, params)),
+    route(lockRecord.upload, async (params, ctx) =>
+      records.upload(requireSession(ctx).userId, params.lockId, params.records),
+    ),
     route(lockRecord.exportRecords, async (params, ctx) =>
-      exports.prepare(requireSession(ctx).userId, params, ctx.locale),
+      records.exportRecords(requireSession(ctx).userId, params, ctx.locale),
     ),
   ];
 }
