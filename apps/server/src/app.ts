@@ -39,8 +39,8 @@ import { orderRoutes } from './domains/order/orderRoutes';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
 import { PasscodeService } from './domains/passcode/passcodeService';
 import { startPayments } from './domains/payment/startPayments';
-import { remoteRoutes } from './domains/remote/remoteRoutes';
-import { UnlockLinks } from './domains/remote/unlockLinks';
+import { remoteOperationRoutes } from './domains/remoteOperation/remoteOperationRoutes';
+import { UnlockLinks } from './domains/remoteOperation/unlockLinks';
 import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
 import { serviceRoutes } from './domains/service/serviceRoutes';
 import { templateRoutes } from './domains/template/templateRoutes';
@@ -195,7 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...companyRoutes(brands),
     ...lockRoutes({ db, accounts, codes }),
     ...groupRoutes(db),
-    ...remoteRoutes(db, devices.operations, unlockLinks),
+    ...remoteOperationRoutes(db, devices.operations, unlockLinks),
     ...gatewayRoutes({ db, devices, accounts, codes }),
     ...lockRecordRoutes(new LockRecordService(db, intake, recordExports)),
     ...ekeyRoutes(db, keys),

@@ -17,8 +17,8 @@ import { gateways } from '../db/schema';
 import { applyGatewayStatus } from '../domains/gateway/gatewayPresence';
 import { lockIdsByMac, replaceReach } from '../domains/gateway/gatewayReach';
 import type { LockRecordIntake } from '../domains/lockRecord/lockRecordIntake';
-import { applyResult } from '../domains/remote/operationEffects';
-import type { RemoteOperationService } from '../domains/remote/remoteOperationService';
+import { applyResult } from '../domains/lock/lockReportedState';
+import type { RemoteOperationService } from '../domains/remoteOperation/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
 import type { GatewaySecrets } from './gatewaySecrets';
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { gatewayAuthority } from '../domains/gateway/gatewayAuthority';
 import { markAllGatewaysOffline } from '../domains/gateway/gatewayPresence';
 import type { LockRecordIntake } from '../domains/lockRecord/lockRecordIntake';
-import { RemoteOperationService } from '../domains/remote/remoteOperationService';
+import { RemoteOperationService } from '../domains/remoteOperation/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
 import type { OperationEnd } from '../ops/metrics';
 import { deriveKey, Sealer } from '../security/crypto';

@@ -1,7 +1,7 @@
 import type { LockCredentialKind } from '@smartlock/contract';
 import { and, eq, or } from 'drizzle-orm';
 import { lockCredentials } from '../../db/schema';
-import type { CredentialOutcome } from '../remote/credentialOutcome';
+import type { CredentialOutcome } from '../remoteOperation/credentialOutcome';
 import { KINDS, Status } from './credentialKinds';
 
 /** The credential an operation is for, while that operation is still its own. */

@@ -14,12 +14,12 @@ import type { CallContext } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { requireSession } from '../user/userRoutes';
 import { batchUnlock } from './batchUnlock';
-import { listForRemoteOperation } from './remoteLockList';
+import { listForRemoteOperation } from './remoteOperationQueries';
 import type { RemoteOperationService } from './remoteOperationService';
 import type { UnlockLinks } from './unlockLinks';
 
 /** The remote operation calls: unlock, lock, state, clock, car-park barrier, switches. */
-export function remoteRoutes(db: Db, operations: RemoteOperationService, links: UnlockLinks): Route[] {
+export function remoteOperationRoutes(db: Db, operations: RemoteOperationService, links: UnlockLinks): Route[] {
   const start = (name: RemoteOperationName) => async (params: { lockId: number }, ctx: CallContext) =>
     operations.start(requireSession(ctx).userId, params.lockId, { name });
   return [

@@ -24,8 +24,8 @@ import { managedLock } from '../lock/lockAccess';
 import { checkedParams, type OperationRequest, planOperation } from './commandPlan';
 import { applyCredentialOutcome } from './credentialOutcome';
 import { operableLock } from './operableLock';
-import { applyResult, checkedResult, type LockChange, presentedResult } from './operationEffects';
-import { type OperationRow, presentOperation } from './operationPresenter';
+import { applyResult, checkedResult, type LockChange, presentedResult } from '../lock/lockReportedState';
+import { type OperationRow, presentOperation } from './remoteOperationPresenter';
 
 const OPEN = [RemoteOperationState.operating, RemoteOperationState.wait];
 

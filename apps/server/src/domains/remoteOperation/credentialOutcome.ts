@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, passcodes } from '../../db/schema';
 import { STORED_CREDENTIAL_OUTCOMES } from '../lockCredential/lockCredentialOutcome';
-import type { OperationRow } from './operationPresenter';
+import type { OperationRow } from './remoteOperationPresenter';
 
 /** What a credential becomes when its operation ends, in the transaction that ends it. */
 export type CredentialOutcome = (
