@@ -64,6 +64,7 @@ import { LiveHub } from './live/liveHub';
 import { registerLiveRoute } from './live/liveRoute';
 import { Messenger } from './messaging/messenger';
 import { type MailTransport, type SmsTransport, SmtpTransport } from './messaging/transports';
+import { OPERATION_OUTCOMES } from './operationOutcomes';
 import { logFormatFor, prettyLog } from './ops/logFormat';
 import { Metrics } from './ops/metrics';
 import { registerOpsRoutes } from './ops/opsRoutes';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     live,
     records: intake,
+    outcomes: OPERATION_OUTCOMES,
     log: app.log,
     onOperationEnded: (end) => metrics.operationEnded(end),
   });
@@ -195,7 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...companyRoutes(brands),
     ...lockRoutes({ db, accounts, codes }),
     ...groupRoutes(db),
-    ...remoteOperationRoutes(db, devices.operations, unlockLinks),
+    ...remoteOperationRoutes(devices.operations, unlockLinks),
     ...gatewayRoutes({ db, devices, accounts, codes }),
     ...lockRecordRoutes(new LockRecordService(db, intake, recordExports)),
     ...ekeyRoutes(db, keys),

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { gatewayAuthority } from '../domains/gateway/gatewayAuthority';
 import { markAllGatewaysOffline } from '../domains/gateway/gatewayPresence';
 import type { LockRecordIntake } from '../domains/lockRecord/lockRecordIntake';
+import type { OperationOutcomes } from '../domains/remoteOperation/operationOutcomes';
 import { RemoteOperationService } from '../domains/remoteOperation/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
 import type { OperationEnd } from '../ops/metrics';
@@ -54,6 +55,8 @@ export async function startDevices(options: {
   /** Where the records gateways send are stored. */
   records: LockRecordIntake;
   log: FastifyBaseLogger;
+  /** How each device command's operation ends, from the domain it is for. */
+  outcomes: OperationOutcomes;
   /** Told of every remote operation that ends (the metrics). */
   onOperationEnded?: (end: OperationEnd) => void;
 }): Promise<Devices> {
@@ -66,6 +69,7 @@ export async function startDevices(options: {
     live,
     () => link,
     config.REMOTE_OPERATION_SECONDS * 1000,
+    options.outcomes,
     options.onOperationEnded,
   );
   const onlineListeners: ((gatewayId: number) => Promise<void>)[] = [];

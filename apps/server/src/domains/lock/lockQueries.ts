@@ -206,3 +206,8 @@ export async function ownedLocksAmong(db: Executor, userId: number, lockIds: num
     .from(locks)
     .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, userId)));
 }
+
+/** Saves the lock's daylight-saving reminder (the cloud's own setting: no command to the lock). */
+export async function saveDaylightSavingReminder(db: Executor, lockId: number, value: number): Promise<void> {
+  await db.update(locks).set({ daylightSavingReminder: value }).where(eq(locks.id, lockId));
+}
