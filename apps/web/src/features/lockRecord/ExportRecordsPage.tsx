@@ -165,7 +165,7 @@ function ExportForm({
     const name = serverErrorOf(error);
     if (name === 'advancedFunctionRequired' || name === 'noPermission') return { refusal: name };
     if (name === 'maximumExportCountExceeded')
-      return { error: t('errors.maximumExportCountExceeded', { max: maxRows }) };
+      return { error: t('errors.maximumExportCountExceeded', { count: maxRows }) };
     if (name === 'exportWindowExceeded') return { error: t('errors.exportWindowExceeded') };
     if (name === 'selectAtLeastOneLock') return { error: t('errors.selectAtLeastOneLock') };
     if (error instanceof DownloadFailure)
