@@ -120,7 +120,7 @@ function ConsoleExport() {
               disabled={running}
             />
             {tooMany ? (
-              <Alert type="warning" showIcon title={t('lockRecord.exportTooManyLocks', { max: MAX_LOCKS })} />
+              <Alert type="warning" showIcon title={t('lockRecord.exportTooManyLocks', { count: MAX_LOCKS })} />
             ) : selected.length === 0 ? (
               <Typography.Text type="secondary" data-testid="record-export-choose">
                 {t('errors.selectAtLeastOneLock')}
@@ -251,7 +251,7 @@ function ExportForm({
               />
             </Flex>
             <Typography.Text type="secondary">
-              {t('lockRecord.exportPeriodHint', { days: RECORD_EXPORT.maxDays })}
+              {t('lockRecord.exportPeriodHint', { count: RECORD_EXPORT.maxDays })}
             </Typography.Text>
             {allowed ? null : (
               <Alert

@@ -130,7 +130,7 @@ export default function ExportLockUsersPage() {
             />
           ) : null}
           {tooMany ? (
-            <Alert type="warning" showIcon title={t('lockUser.exportTooManyLocks', { max: EXPORT_MAX_LOCKS })} />
+            <Alert type="warning" showIcon title={t('lockUser.exportTooManyLocks', { count: EXPORT_MAX_LOCKS })} />
           ) : null}
         </Flex>
       </Card>
