@@ -84,7 +84,12 @@ describe('error catalogue', () => {
 
   for (const locale of LOCALES) {
     it(`gives each counted message of ${locale} the plural forms its language takes, and no other`, () => {
-      expect(catalogueProblems(locale, dotted(load(locale)))).toEqual([]);
+      const messages = dotted(load(locale));
+      expect(catalogueProblems(locale, messages)).toEqual([]);
+      const source = dotted(english);
+      for (const [key, text] of messages) {
+        expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(source.get(pluralKey(key)[0]) ?? ''));
+      }
     });
   }
 });

@@ -34,6 +34,9 @@ describe('console locales', () => {
         expect(tokens(text ?? ''), `${locale}: ${key}`).toEqual(tokens(source));
       }
       expect([...messages.keys()].filter((key) => !english.has(key))).toEqual([]);
+      for (const [key, text] of load(locale)) {
+        expect(tokens(text), `${locale}: ${key}`).toEqual(tokens(english.get(pluralKey(key)[0]) ?? ''));
+      }
     });
   }
 
