@@ -45,11 +45,8 @@ function lookup(tree: Tree, key: string): string | undefined {
 /** A message in a locale; a numeric `count` picks its plural form ("locks_few"), as i18next does. */
 function message(locale: Locale, key: string, count: unknown): string | undefined {
   const tree = CATALOGUES[locale];
-  if (typeof count === 'number') {
-    const counted = lookup(tree, `${key}_${pluralFormFor(locale, count)}`) ?? lookup(tree, `${key}_other`);
-    if (counted !== undefined) return counted;
-  }
-  return lookup(tree, key);
+  const counted = typeof count === 'number' ? lookup(tree, `${key}_${pluralFormFor(locale, count)}`) : undefined;
+  return counted ?? lookup(tree, key) ?? lookup(tree, `${key}_other`);
 }
 
 /**
