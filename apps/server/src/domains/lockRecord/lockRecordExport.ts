@@ -196,7 +196,7 @@ export class LockRecordExports {
   /** The rows an export writes, counted over at most maxRows + 1; above maxRows: refused. */
   private async countRows(ticket: ExportTicket, asOf?: Date): Promise<number> {
     const n = await countExportRows(this.db, ticket, asOf, this.maxRows + 1);
-    if (n > this.maxRows) throw new ApiError('maximumExportCountExceeded', { max: this.maxRows });
+    if (n > this.maxRows) throw new ApiError('maximumExportCountExceeded', { count: this.maxRows });
     return n;
   }
 
