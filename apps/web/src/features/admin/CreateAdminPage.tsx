@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, UserAddOutlined } from '@ant-design/icons';
+import { REMARK_MAX } from '@smartlock/contract';
 import { admin } from '@smartlock/contract/refs';
 import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -15,7 +16,7 @@ import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { validityRules } from '../credentials/validityRules';
 import { OwnedLockPicker } from '../lock/OwnedLockPicker';
 import { AdminGroupsSelect } from './AdminGroupsSelect';
-import { ADMIN_REMARKS_MAX, addAdminIssue, addAdminParams, adminErrorText } from './adminParams';
+import { addAdminIssue, addAdminParams, adminErrorText } from './adminParams';
 import { ADMIN_HOME } from './adminPaths';
 import { useRefreshAdmins } from './adminQueries';
 
@@ -139,7 +140,7 @@ export default function CreateAdminPage() {
               </Form.Item>
               <Form.Item name="remarks" label={t('admin.remarks')}>
                 <Input.TextArea
-                  maxLength={ADMIN_REMARKS_MAX}
+                  maxLength={REMARK_MAX}
                   showCount
                   autoSize={{ minRows: 2 }}
                   data-testid="admin-remarks"

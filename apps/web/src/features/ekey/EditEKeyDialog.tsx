@@ -1,3 +1,4 @@
+import { KEY_NAME_MAX, REMARK_MAX } from '@smartlock/contract';
 import { ekey } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal, Switch } from 'antd';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
 import { useSubmission } from '../auth/useSubmission';
-import { KEY_NAME_MAX, REMARKS_MAX, updateParams } from './ekeyParams';
+import { updateParams } from './ekeyParams';
 import { type EKeyItem, useRefreshEKeys } from './ekeyQueries';
 
 interface EditValues {
@@ -59,7 +60,7 @@ export function EditEKeyDialog({ item, onClose }: { item: EKeyItem; onClose: () 
           <Input maxLength={KEY_NAME_MAX} showCount data-testid="ekey-edit-name" />
         </Form.Item>
         <Form.Item name="remarks" label={t('ekey.field.remarks')}>
-          <Input.TextArea maxLength={REMARKS_MAX} showCount autoSize={{ minRows: 2 }} data-testid="ekey-edit-remarks" />
+          <Input.TextArea maxLength={REMARK_MAX} showCount autoSize={{ minRows: 2 }} data-testid="ekey-edit-remarks" />
         </Form.Item>
         <Form.Item
           name="remoteEnable"

@@ -1,8 +1,9 @@
+import { NAME_MAX } from '@smartlock/contract';
 import { gateway } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
-import { NAME_MAX, nameRules } from '../../app/nameRules';
+import { nameRules } from '../../app/nameRules';
 import { useSubmission } from '../auth/useSubmission';
 import { type GatewayItem, useRefreshGateways } from './gatewayQueries';
 

@@ -1,11 +1,11 @@
-import { ERRORS } from '@smartlock/contract';
+import { ERRORS, NAME_MAX } from '@smartlock/contract';
 import { group } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../api/client';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
-import { NAME_MAX, nameRules } from '../../app/nameRules';
+import { nameRules } from '../../app/nameRules';
 import { useSubmission } from '../auth/useSubmission';
 import { type LockGroup, useRefreshGroups } from './groupQueries';
 

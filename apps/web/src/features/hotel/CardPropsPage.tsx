@@ -1,4 +1,5 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { HOTEL_BUILDING, HOTEL_BUILDINGS_MAX, HOTEL_FLOORS } from '@smartlock/contract';
 import { lockCredential } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Flex, Form, InputNumber, Select, Skeleton, Typography } from 'antd';
@@ -13,9 +14,6 @@ import { FitTable, OneLine } from '../../components/FitTable';
 import { LoadError } from '../../components/LoadError';
 import { useHotelInfo } from '../lockCredential/credentialQueries';
 import {
-  BUILDING_MAX,
-  BUILDINGS_MAX,
-  FLOORS_MAX,
   floorsOf,
   type HotelInfoData,
   type HotelLock,
@@ -77,7 +75,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
             data-testid="hotel-sector"
           />
         </FieldItem>
-        <Form.Item label={t('hotel.buildings')} extra={t('hotel.buildingsHint', { max: BUILDINGS_MAX })}>
+        <Form.Item label={t('hotel.buildings')} extra={t('hotel.buildingsHint', { max: HOTEL_BUILDINGS_MAX })}>
           <Flex vertical gap={8} data-testid="hotel-buildings">
             {form.buildings.length === 0 ? (
               <Typography.Text type="secondary">{t('hotel.noBuildings')}</Typography.Text>
@@ -93,7 +91,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
               >
                 <InputNumber<number>
                   min={1}
-                  max={BUILDING_MAX}
+                  max={HOTEL_BUILDING.max}
                   precision={0}
                   value={row.building}
                   onChange={(building) => setRow(index, { building })}
@@ -104,7 +102,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
                 />
                 <InputNumber<number>
                   min={1}
-                  max={FLOORS_MAX}
+                  max={HOTEL_FLOORS.max}
                   precision={0}
                   value={row.floors}
                   onChange={(floors) => setRow(index, { floors })}
@@ -129,7 +127,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
                   buildings: [...form.buildings, { building: nextBuilding(form.buildings), floors: 1 }],
                 })
               }
-              disabled={form.buildings.length >= BUILDINGS_MAX}
+              disabled={form.buildings.length >= HOTEL_BUILDINGS_MAX}
               style={{ alignSelf: 'flex-start' }}
               data-testid="hotel-building-add"
             >

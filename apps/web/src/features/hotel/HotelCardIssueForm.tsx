@@ -1,5 +1,5 @@
 import { CreditCardOutlined } from '@ant-design/icons';
-import { ValidityType } from '@smartlock/contract';
+import { CREDENTIAL_NAME_MAX, ValidityType } from '@smartlock/contract';
 import { lock } from '@smartlock/contract/refs';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Form, Input, Result, Select, Typography } from 'antd';
@@ -17,7 +17,6 @@ import { ValidityEditor } from '../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue } from '../credentials/validity';
 import { tabPath } from '../lock/detail/lockTabs';
 import { lockKeys } from '../lock/lockQueries';
-import { CREDENTIAL_NAME_MAX } from '../lockCredential/credentialForm';
 import { useHotelInfo } from '../lockCredential/credentialQueries';
 import { useIssueOperation } from '../lockCredential/issue/useIssueOperation';
 import { hotelRoomOf } from './hotelSettings';

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import {
+  IDS_PER_CALL_MAX,
   LockRole,
   RECORD_EXPORT,
   RecordExportFormat,
@@ -40,7 +41,6 @@ import { DownloadFailure, downloadExport } from './recordQueries';
 import { downloadPercent } from './rowCounter';
 
 const DAY = 'YYYY-MM-DD';
-const MAX_LOCKS = 200;
 
 interface Run {
   state: 'preparing' | 'downloading' | 'done' | 'stopped' | 'failed';
@@ -103,7 +103,7 @@ function ConsoleExport() {
       <Alert type="info" showIcon title={t('lockUser.exportNoLocks')} data-testid="export-no-locks" />
     );
   }
-  const tooMany = selected.length > MAX_LOCKS;
+  const tooMany = selected.length > IDS_PER_CALL_MAX;
   return (
     <ExportForm
       lockIds={tooMany ? [] : selected.map((lock) => lock.lockId)}
@@ -120,7 +120,7 @@ function ConsoleExport() {
               disabled={running}
             />
             {tooMany ? (
-              <Alert type="warning" showIcon title={t('lockRecord.exportTooManyLocks', { max: MAX_LOCKS })} />
+              <Alert type="warning" showIcon title={t('lockRecord.exportTooManyLocks', { max: IDS_PER_CALL_MAX })} />
             ) : selected.length === 0 ? (
               <Typography.Text type="secondary" data-testid="record-export-choose">
                 {t('errors.selectAtLeastOneLock')}

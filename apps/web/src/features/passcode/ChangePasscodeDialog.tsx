@@ -1,4 +1,5 @@
 import type { RemoteOperation } from '@smartlock/contract';
+import { PASSCODE_NAME_MAX } from '@smartlock/contract';
 import { passcode } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { useSubmission } from '../auth/useSubmission';
 import { LockHourRange } from '../credentials/LockHourRange';
 import { lockHourStart } from '../credentials/lockTime';
 import { type CustomChange, changeParams, customChangeIssue } from './issuePasscode';
-import { PASSCODE_NAME_MAX, passcodeDigitsMax, passcodeDigitsMin } from './passcodeLimits';
+import { passcodeDigitsMax, passcodeDigitsMin } from './passcodeLimits';
 import { type PasscodeItem, useRefreshPasscodes } from './passcodeQueries';
 import { isCustomPasscode } from './passcodeStatus';
 

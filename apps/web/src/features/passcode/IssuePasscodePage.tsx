@@ -1,5 +1,11 @@
 import { ArrowLeftOutlined, KeyOutlined } from '@ant-design/icons';
-import { ACTIVATION_HOURS, hasFeature, PasscodeVersion, RemoteOperationState } from '@smartlock/contract';
+import {
+  ACTIVATION_HOURS,
+  hasFeature,
+  PASSCODE_NAME_MAX,
+  PasscodeVersion,
+  RemoteOperationState,
+} from '@smartlock/contract';
 import { passcode } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -30,7 +36,7 @@ import {
   type PasscodeKind,
   passcodeIssue,
 } from './issuePasscode';
-import { PASSCODE_NAME_MAX, passcodeDigitsMax, passcodeDigitsMin } from './passcodeLimits';
+import { passcodeDigitsMax, passcodeDigitsMin } from './passcodeLimits';
 import { sendPasscodePath } from './passcodePaths';
 import { type PasscodeItem, useRefreshPasscodes } from './passcodeQueries';
 import { CYCLIC_SUBTYPES, cyclicSubtypeKey } from './passcodeStatus';

@@ -1,3 +1,4 @@
+import { NAME_MAX } from '@smartlock/contract';
 import { lock } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Space } from 'antd';
@@ -5,7 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUERY_ROOT } from '../../../api/queryKeys';
 import { useConsole } from '../../../app/context';
-import { NAME_MAX, nameRules } from '../../../app/nameRules';
+import { nameRules } from '../../../app/nameRules';
 import { useSubmission } from '../../auth/useSubmission';
 import type { LockDetail } from '../lockQueries';
 import { SettingRow } from './SettingRow';

@@ -1,5 +1,5 @@
 import { CreditCardOutlined, ScanOutlined, UsbOutlined } from '@ant-design/icons';
-import { CardType, hasFeature, ValidityType } from '@smartlock/contract';
+import { CARD_NUMBER_DIGITS, CardType, hasFeature, ValidityType } from '@smartlock/contract';
 import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useId, useState } from 'react';
@@ -181,7 +181,7 @@ function IssueCardForm({ detail }: { detail: LockDetail }) {
                   setIssue(undefined);
                 }}
                 inputMode="numeric"
-                maxLength={20}
+                maxLength={CARD_NUMBER_DIGITS.max}
                 autoComplete="off"
                 style={{ maxWidth: 260 }}
                 data-testid="card-number-input"
