@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/format';
 import { BatteryLevel } from '../lock/BatteryLevel';
 import { BoltTag } from '../lock/BoltTag';
-import { OperationStatus } from '../lock/remote/OperationStatus';
-import { RemoteActions } from '../lock/remote/RemoteActions';
-import { RemoteUnlockToggle } from '../lock/remote/RemoteUnlockToggle';
-import { useRemoteOperation } from '../lock/remote/useRemoteOperation';
+import { OperationStatus } from '../lock/remoteOperation/OperationStatus';
+import { RemoteActions } from '../lock/remoteOperation/RemoteActions';
+import { RemoteUnlockToggle } from '../lock/remoteOperation/RemoteUnlockToggle';
+import { useRemoteOperation } from '../lock/remoteOperation/useRemoteOperation';
 import type { GatewayLock } from './gatewayQueries';
 import { SignalStrength } from './SignalStrength';
 
