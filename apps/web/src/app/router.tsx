@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Loading } from '../components/Loading';
 import { HomeRedirect } from '../features/lock/list/HomeRedirect';
 import { loadMessages } from '../i18n/i18n';
 import { PublicLayout } from '../layouts/PublicLayout';
+import { Loading } from '../ui/Loading';
 import { RequireUser } from './RequireUser';
 import { RouteFrame } from './RouteFrame';
 import { pageAt } from './routePages';

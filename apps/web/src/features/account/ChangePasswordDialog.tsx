@@ -2,8 +2,8 @@ import { user } from '@smartlock/contract/refs';
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
+import { useSubmission } from '../../ui/useSubmission';
 import { confirmRules, passwordRules } from '../auth/rules';
-import { useSubmission } from '../auth/useSubmission';
 import { FormDialog } from './FormDialog';
 
 interface PasswordValues {

@@ -4,7 +4,7 @@ import { Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConsole } from '../../app/context';
-import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../components/LockPickerTable';
+import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../ui/LockPickerTable';
 import { ALL_LOCKS, useLocks } from '../lock/lockQueries';
 
 export type { PickedLock };

@@ -3,7 +3,7 @@ import { Alert, App, Checkbox, Flex, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { useRefreshEKeys } from './ekeyQueries';
 
 /** Whether the typed confirmation matches the lock's name (surrounding spaces and case aside). */

@@ -8,7 +8,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
-import { LinkButton } from '../../components/LinkButton';
+import { LinkButton } from '../../ui/LinkButton';
 import { findInPages } from '../credentials/findInPages';
 import { eKeyValidityText, formatInstant } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';

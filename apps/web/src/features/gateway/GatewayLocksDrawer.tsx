@@ -1,7 +1,7 @@
 import { OnlineState } from '@smartlock/contract';
 import { Alert, Drawer, Empty, Flex, Grid, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../components/LoadError';
+import { LoadError } from '../../ui/LoadError';
 import { GatewayLockCard } from './GatewayLockCard';
 import { type GatewayItem, useGatewayLocks } from './gatewayQueries';
 

@@ -4,7 +4,7 @@ import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { nameRules } from '../../app/nameRules';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { type GatewayItem, useRefreshGateways } from './gatewayQueries';
 
 /** Renames a gateway: a name that is not empty and at most 50 characters. */

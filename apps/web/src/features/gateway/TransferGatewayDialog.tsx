@@ -2,7 +2,7 @@ import { gateway } from '@smartlock/contract/refs';
 import { Alert, App, Flex, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { TransferConfirmationForm } from '../transfer/TransferConfirmationForm';
 import { gatewayTransferParams } from '../transfer/transfer';
 import { type TransferValues, useTransferForm } from '../transfer/useTransferForm';

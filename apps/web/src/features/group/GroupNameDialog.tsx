@@ -6,7 +6,7 @@ import { CallFailure } from '../../api/client';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { nameRules } from '../../app/nameRules';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { type LockGroup, useRefreshGroups } from './groupQueries';
 
 const isNameTaken = (error: unknown) =>

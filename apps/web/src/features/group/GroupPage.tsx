@@ -4,7 +4,7 @@ import { Button, Empty, Flex, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadError } from '../../components/LoadError';
+import { LoadError } from '../../ui/LoadError';
 import { GroupNameDialog } from './GroupNameDialog';
 import { groupColumns } from './groupColumns';
 import { type LockGroup, useGroups } from './groupQueries';

@@ -3,7 +3,7 @@ import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { RowLinkActions } from '../../components/RowLinkActions';
+import { RowLinkActions } from '../../ui/RowLinkActions';
 import type { LockGroup } from './groupQueries';
 
 export type GroupAction = 'rename' | 'delete' | 'move';

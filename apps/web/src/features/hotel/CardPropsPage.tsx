@@ -9,9 +9,9 @@ import { errorText } from '../../api/failureMessage';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
-import { FieldItem } from '../../components/FieldItem';
-import { FitTable, OneLine } from '../../components/FitTable';
-import { LoadError } from '../../components/LoadError';
+import { FieldItem } from '../../ui/FieldItem';
+import { FitTable, OneLine } from '../../ui/FitTable';
+import { LoadError } from '../../ui/LoadError';
 import { useHotelInfo } from '../lockCredential/credentialQueries';
 import {
   floorsOf,

@@ -1,5 +1,5 @@
 import { GroupId, LockQueryType } from '@smartlock/contract';
-import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../components/LockPickerTable';
+import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../ui/LockPickerTable';
 import { useLocks } from './lockQueries';
 
 /**

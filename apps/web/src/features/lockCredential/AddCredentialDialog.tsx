@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { ValidityEditor } from '../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityParams } from '../credentials/validity';
 import { validityRules } from '../credentials/validityRules';

@@ -9,9 +9,9 @@ import { errorText, serverErrorOf } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { saveFile } from '../../app/saveFile';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
-import { ExportProgress } from '../../components/ExportProgress';
-import { LoadError } from '../../components/LoadError';
-import type { PickedLock } from '../../components/LockPickerTable';
+import { ExportProgress } from '../../ui/ExportProgress';
+import { LoadError } from '../../ui/LoadError';
+import type { PickedLock } from '../../ui/LockPickerTable';
 import { OwnedLockPicker } from '../lock/OwnedLockPicker';
 import {
   type ExportRow,

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { LockHourRange } from '../credentials/LockHourRange';
 import { lockHourStart } from '../credentials/lockTime';
 import { type CustomChange, changeParams, customChangeIssue } from './issuePasscode';

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/LinkButton';
+import { LinkButton } from '../../ui/LinkButton';
 import { sendPasscodePath } from './passcodePaths';
 import type { PasscodeItem } from './passcodeQueries';
 import { passcodeRowActions } from './passcodeStatus';

@@ -9,7 +9,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
-import { LinkButton } from '../../components/LinkButton';
+import { LinkButton } from '../../ui/LinkButton';
 import { CountryCodeSelect, callingCodeOf, DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { findInPages } from '../credentials/findInPages';
 import { type NoticeChannel, NoticeChannelField } from '../credentials/NoticeChannelField';

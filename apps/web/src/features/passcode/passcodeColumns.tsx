@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { type FitColumn, OneLine, SentBy } from '../../components/FitTable';
+import { type FitColumn, OneLine, SentBy } from '../../ui/FitTable';
 import { passcodeValidityText } from '../credentials/validityText';
 import { PasscodeStatusTag } from './PasscodeStatusTag';
 import type { PasscodeItem } from './passcodeQueries';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../../api/failureMessage';
 import { useRouteLockId } from '../../../app/routeLockId';
-import { LoadingOrFailure } from '../../../components/LoadingOrFailure';
+import { LoadingOrFailure } from '../../../ui/LoadingOrFailure';
 import { EKeyTab } from '../../ekey/EKeyTab';
 import { CredentialKindTab } from '../../lockCredential/CredentialKindTab';
 import { kindOfTab } from '../../lockCredential/kinds';

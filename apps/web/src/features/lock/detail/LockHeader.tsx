@@ -2,7 +2,7 @@ import { HistoryOutlined, SettingOutlined, SwapOutlined, ThunderboltOutlined } f
 import { LockRole } from '@smartlock/contract';
 import { Button, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/LinkButton';
+import { LinkButton } from '../../../ui/LinkButton';
 import { recordsPath } from '../../lockRecord/recordFilter';
 import { LockCity } from '../../map/LockCity';
 import { BatteryLevel } from '../BatteryLevel';

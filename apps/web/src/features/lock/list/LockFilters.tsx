@@ -1,6 +1,6 @@
 import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SearchBox } from '../../../components/SearchBox';
+import { SearchBox } from '../../../ui/SearchBox';
 import { GroupSelect } from '../../group/GroupSelect';
 import { groupFilterOptions } from '../../group/groupOptions';
 import type { GroupList } from '../../group/groupQueries';

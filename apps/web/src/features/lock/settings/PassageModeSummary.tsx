@@ -1,7 +1,7 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Switch as SwitchValue } from '@smartlock/contract';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/LinkButton';
+import { LinkButton } from '../../../ui/LinkButton';
 import type { LockDetail } from '../lockQueries';
 import { SettingRow } from './SettingRow';
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { QUERY_ROOT } from '../../../api/queryKeys';
 import { useConsole } from '../../../app/context';
 import { nameRules } from '../../../app/nameRules';
-import { useSubmission } from '../../auth/useSubmission';
+import { useSubmission } from '../../../ui/useSubmission';
 import type { LockDetail } from '../lockQueries';
 import { SettingRow } from './SettingRow';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { QUERY_ROOT } from '../../../api/queryKeys';
 import { useConsole } from '../../../app/context';
-import { useSubmission } from '../../auth/useSubmission';
+import { useSubmission } from '../../../ui/useSubmission';
 import { TransferConfirmationForm } from '../../transfer/TransferConfirmationForm';
 import { lockTransferParams } from '../../transfer/transfer';
 import { type TransferValues, useTransferForm } from '../../transfer/useTransferForm';

@@ -1,5 +1,5 @@
 import { Flex } from 'antd';
-import { LockPickerTable, useLockPickerPaging } from '../../../components/LockPickerTable';
+import { LockPickerTable, useLockPickerPaging } from '../../../ui/LockPickerTable';
 import { type TransferableLock, useTransferableLocks } from '../lockQueries';
 
 /** Picks the locks to transfer from those the user owns: searchable, paged, the choice kept across pages. */

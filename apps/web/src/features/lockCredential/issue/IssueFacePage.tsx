@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
-import { FieldItem } from '../../../components/FieldItem';
+import { FieldItem } from '../../../ui/FieldItem';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import type { LockDetail } from '../../lock/lockQueries';

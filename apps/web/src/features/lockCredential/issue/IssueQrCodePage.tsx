@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
-import { LinkButton } from '../../../components/LinkButton';
+import { LinkButton } from '../../../ui/LinkButton';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { tabPath } from '../../lock/detail/lockTabs';
