@@ -1,12 +1,13 @@
 import { ArrowLeftOutlined, UserAddOutlined } from '@ant-design/icons';
 import { REMARK_MAX } from '@smartlock/contract';
 import { admin } from '@smartlock/contract/refs';
-import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
+import { App, Card, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
+import { FormFooter } from '../../ui/FormFooter';
 import { LinkButton } from '../../ui/LinkButton';
 import type { PickedLock } from '../../ui/LockPickerTable';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from '../auth/AccountField';
@@ -146,25 +147,15 @@ export default function CreateAdminPage() {
                   data-testid="admin-remarks"
                 />
               </Form.Item>
-              {error ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  title={error}
-                  style={{ marginBottom: 16 }}
-                  data-testid="admin-create-error"
-                />
-              ) : null}
-              <Button
-                type="primary"
-                htmlType="submit"
+              <FormFooter
+                error={error}
+                errorTestId="admin-create-error"
                 icon={<UserAddOutlined />}
-                loading={busy}
-                block
-                data-testid="admin-create-submit"
+                busy={busy}
+                testId="admin-create-submit"
               >
                 {t('admin.submit')}
-              </Button>
+              </FormFooter>
             </Form>
           </Card>
         </Col>

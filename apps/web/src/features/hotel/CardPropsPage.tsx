@@ -11,6 +11,7 @@ import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
 import { FieldItem } from '../../ui/FieldItem';
 import { FitTable, OneLine } from '../../ui/FitTable';
+import { FormFooter } from '../../ui/FormFooter';
 import { LoadError } from '../../ui/LoadError';
 import { useHotelInfo } from '../lockCredential/credentialQueries';
 import {
@@ -144,19 +145,17 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
             data-testid="hotel-settings-invalid"
           />
         ) : null}
-        {error ? (
-          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="hotel-settings-error" />
-        ) : null}
-        <Button
-          type="primary"
-          htmlType="submit"
+        <FormFooter
+          error={error}
+          errorTestId="hotel-settings-error"
           icon={<SaveOutlined />}
-          loading={saving}
+          busy={saving}
           disabled={!changed}
-          data-testid="hotel-settings-save"
+          block={false}
+          testId="hotel-settings-save"
         >
           {t('hotel.save')}
-        </Button>
+        </FormFooter>
       </Form>
     </Card>
   );

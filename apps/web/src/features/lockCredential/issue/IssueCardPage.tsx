@@ -9,6 +9,7 @@ import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
 import { DriverDevicePicker } from '../../../driver/DriverDevicePicker';
 import { sharedDriverClient } from '../../../driver/driverClient';
 import { driverErrorText } from '../../../driver/useDriver';
+import { FormFooter } from '../../../ui/FormFooter';
 import { LinkButton } from '../../../ui/LinkButton';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
@@ -244,16 +245,9 @@ function IssueCardForm({ detail }: { detail: LockDetail }) {
           />
         ) : null}
       </IssueOutcome>
-      <Button
-        type="primary"
-        htmlType="submit"
-        icon={<CreditCardOutlined />}
-        loading={working}
-        block
-        data-testid="issue-card-submit"
-      >
+      <FormFooter icon={<CreditCardOutlined />} busy={working} testId="issue-card-submit">
         {t(hotel ? 'credentialKind.card.writeAndAdd' : 'credentialKind.card.add')}
-      </Button>
+      </FormFooter>
     </Form>
   );
 }

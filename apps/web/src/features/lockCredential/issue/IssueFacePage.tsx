@@ -8,6 +8,7 @@ import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
 import { FieldItem } from '../../../ui/FieldItem';
+import { FormFooter } from '../../../ui/FormFooter';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import type { LockDetail } from '../../lock/lockQueries';
@@ -245,17 +246,14 @@ function IssueFaceForm({ detail }: { detail: LockDetail }) {
           addedName={operation.added?.name ?? name}
           backLabel={t('credentialKind.face.backToList')}
         ></IssueOutcome>
-        <Button
-          type="primary"
-          htmlType="submit"
+        <FormFooter
           icon={<UserAddOutlined />}
-          loading={working}
+          busy={working}
           disabled={photo?.state !== 'accepted'}
-          block
-          data-testid="issue-face-submit"
+          testId="issue-face-submit"
         >
           {t('credentialKind.face.add')}
-        </Button>
+        </FormFooter>
       </Form>
     </Flex>
   );
