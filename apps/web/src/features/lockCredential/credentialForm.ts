@@ -1,17 +1,10 @@
 import { CARD_NUMBER_DIGITS, KEY_FOB_DIGITS, validateRemark } from '@smartlock/contract';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
+import { verdictRule } from '../../ui/formRules';
 
 /** A name or remark: the contract's remark rule (printable text, no markup characters). */
-export const remarkRules = (t: TFunction): Rule[] => [
-  {
-    validator: async (_rule, value: string | undefined) => {
-      if (!value) return;
-      const verdict = validateRemark(value);
-      if (!verdict.ok) throw new Error(t(`errors.${verdict.error}`));
-    },
-  },
-];
+export const remarkRules = (t: TFunction): Rule[] => [verdictRule(t, validateRemark)];
 
 /** The naming parameters of a call: trimmed, and left out when empty. */
 export function namingParams(values: { name?: string | undefined; remark?: string | undefined }): {

@@ -2,7 +2,7 @@ import { AUTO_LOCK_SECONDS, validateAutoLockTime } from '@smartlock/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { verdictRule } from '../../auth/rules';
+import { verdictRule } from '../../../ui/formRules';
 import type { LockDetail } from '../lockQueries';
 import { OperationStatus } from '../remoteOperation/OperationStatus';
 import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
