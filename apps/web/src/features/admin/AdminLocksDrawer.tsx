@@ -11,8 +11,8 @@ import { LoadError } from '../../ui/LoadError';
 import { ValidityDialog } from '../credentials/ValidityDialog';
 import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { GroupSelect } from '../group/GroupSelect';
+import { useGroups } from '../group/groupApi';
 import { groupFilterOptions } from '../group/groupOptions';
-import { useGroups } from '../group/groupQueries';
 import {
   adminErrorText,
   authorizeParams,

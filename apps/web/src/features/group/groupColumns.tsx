@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { RowLinkActions } from '../../ui/RowLinkActions';
-import type { LockGroup } from './groupQueries';
+import type { LockGroup } from './groupApi';
 
 export type GroupAction = 'rename' | 'delete' | 'move';
 

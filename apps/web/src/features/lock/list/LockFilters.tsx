@@ -2,8 +2,8 @@ import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../../ui/SearchBox';
 import { GroupSelect } from '../../group/GroupSelect';
+import type { GroupList } from '../../group/groupApi';
 import { groupFilterOptions } from '../../group/groupOptions';
-import type { GroupList } from '../../group/groupQueries';
 import type { LockQueryTypeValue } from '../lockQueries';
 import { QUERY_TYPES } from './lockListQuery';
 

@@ -9,7 +9,7 @@ import { usePaging } from '../../../app/usePaging';
 import { LiveBadge } from '../../../live/LiveBadge';
 import { LinkButton } from '../../../ui/LinkButton';
 import { LoadError } from '../../../ui/LoadError';
-import { useGroups } from '../../group/groupQueries';
+import { useGroups } from '../../group/groupApi';
 import { ALL_LOCKS, type LockItem, type LockQueryTypeValue, useLocks } from '../lockQueries';
 import { BatchUnlock } from './BatchUnlock';
 import { isBatchUnlockable } from './batchUnlock';
