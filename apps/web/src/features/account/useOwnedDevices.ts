@@ -1,4 +1,4 @@
-import { useGateways } from '../gateway/gatewayQueries';
+import { useGateways } from '../gateway/gatewayApi';
 import { useTransferableLocks } from '../lock/lockQueries';
 import type { OwnedDevices } from './accountEnd';
 

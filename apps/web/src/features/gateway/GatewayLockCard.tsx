@@ -7,7 +7,7 @@ import { OperationStatus } from '../lock/remoteOperation/OperationStatus';
 import { RemoteActions } from '../lock/remoteOperation/RemoteActions';
 import { RemoteUnlockToggle } from '../lock/remoteOperation/RemoteUnlockToggle';
 import { useRemoteOperation } from '../lock/remoteOperation/useRemoteOperation';
-import type { GatewayLock } from './gatewayQueries';
+import type { GatewayLock } from './gatewayApi';
 import { SignalStrength } from './SignalStrength';
 
 /** One lock behind a gateway: its state, its remote actions and how the last one went. */

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../i18n/format';
 import { type FitColumn, OneLine } from '../../ui/FitTable';
-import type { GatewayItem } from './gatewayQueries';
+import type { GatewayItem } from './gatewayApi';
 import { SignalStrength } from './SignalStrength';
 import { gatewayVersionLabel } from './version';
 
