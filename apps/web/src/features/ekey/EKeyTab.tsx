@@ -16,7 +16,7 @@ import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
 import { CredentialTable } from '../../ui/CredentialTable';
 import { LinkButton } from '../../ui/LinkButton';
 import { SearchBox } from '../../ui/SearchBox';
-import type { LockDetail } from '../lock/lockQueries';
+import type { LockDetail } from '../lock/lockApi';
 import { RecordsLink } from '../lockRecord/RecordsLink';
 import { ChangeValidityDialog } from './ChangeValidityDialog';
 import { DeleteAllEKeysDialog } from './DeleteAllEKeysDialog';

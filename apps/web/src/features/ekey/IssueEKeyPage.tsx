@@ -15,7 +15,7 @@ import { AccountField, type AccountKind, accountOf, useAccountKinds } from '../a
 import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { tabPath } from '../lock/detail/lockTabs';
-import { useLockDetail } from '../lock/lockQueries';
+import { useLockDetail } from '../lock/lockApi';
 import { type Receiver, type RecipientQuestion, recipientQuestion, sendParams } from './ekeyParams';
 import { sentEKeyPath } from './ekeyPaths';
 import { useRefreshEKeys } from './ekeyQueries';

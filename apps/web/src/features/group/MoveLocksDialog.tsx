@@ -7,7 +7,7 @@ import { usePaging } from '../../app/usePaging';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSubmission } from '../../ui/useSubmission';
 import { BoltTag } from '../lock/BoltTag';
-import { ALL_LOCKS, type LockItem, useLocks } from '../lock/lockQueries';
+import { ALL_LOCKS, type LockItem, useLocks } from '../lock/lockApi';
 import { GroupSelect } from './GroupSelect';
 import { type GroupList, useSetGroupLocks } from './groupApi';
 import { groupFilterOptions, moveTargetOptions } from './groupOptions';

@@ -16,7 +16,7 @@ import { CredentialOperationStatus } from '../credentials/CredentialOperationSta
 import { ValidityEditor } from '../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue } from '../credentials/validity';
 import { tabPath } from '../lock/detail/lockTabs';
-import { lockKeys } from '../lock/lockQueries';
+import { lockKeys } from '../lock/lockApi';
 import { useHotelInfo } from '../lockCredential/credentialQueries';
 import { useIssueOperation } from '../lockCredential/issue/useIssueOperation';
 import { hotelRoomOf } from './hotelSettings';

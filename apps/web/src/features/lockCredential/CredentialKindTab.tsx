@@ -11,7 +11,7 @@ import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
 import { CredentialTable } from '../../ui/CredentialTable';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
 import { useFollowOperation } from '../credentials/useFollowOperation';
-import type { LockDetail } from '../lock/lockQueries';
+import type { LockDetail } from '../lock/lockApi';
 import { RecordsLink } from '../lockRecord/RecordsLink';
 import { FILTER_OF_KIND } from '../lockRecord/recordFilter';
 import { AddCredentialDialog } from './AddCredentialDialog';

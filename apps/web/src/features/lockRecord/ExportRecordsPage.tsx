@@ -24,7 +24,7 @@ import { LinkButton } from '../../ui/LinkButton';
 import { LoadError } from '../../ui/LoadError';
 import type { PickedLock } from '../../ui/LockPickerTable';
 import { tabPath } from '../lock/detail/lockTabs';
-import { useLockDetail } from '../lock/lockQueries';
+import { useLockDetail } from '../lock/lockApi';
 import { OwnedLockPicker } from '../lock/OwnedLockPicker';
 import { useLockRoles } from '../lockUser/lockUserQueries';
 import {

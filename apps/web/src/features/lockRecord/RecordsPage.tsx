@@ -18,7 +18,7 @@ import { LoadingOrFailure } from '../../ui/LoadingOrFailure';
 import { SearchBox } from '../../ui/SearchBox';
 import { BatteryLevel } from '../lock/BatteryLevel';
 import { tabPath } from '../lock/detail/lockTabs';
-import { useLockDetail } from '../lock/lockQueries';
+import { useLockDetail } from '../lock/lockApi';
 import { formatUtcOffset } from '../lock/settings/timezones';
 import { RecordTypeCell } from './RecordTypeIcon';
 import {

@@ -23,7 +23,7 @@ import { LockHourRange } from '../credentials/LockHourRange';
 import { useFollowOperation } from '../credentials/useFollowOperation';
 import { formatMinuteOfDay } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';
-import { type LockDetail, useLockDetail } from '../lock/lockQueries';
+import { type LockDetail, useLockDetail } from '../lock/lockApi';
 import { formatUtcOffset } from '../lock/settings/timezones';
 import {
   addParams,

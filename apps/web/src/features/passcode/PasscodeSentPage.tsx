@@ -16,7 +16,7 @@ import { type NoticeChannel, NoticeChannelField } from '../credentials/NoticeCha
 import { issueOf } from '../credentials/validity';
 import { formatInstant, passcodeValidityText } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';
-import { useLockDetail } from '../lock/lockQueries';
+import { useLockDetail } from '../lock/lockApi';
 import { formatUtcOffset } from '../lock/settings/timezones';
 import { NoticeTemplateSelect } from '../template/NoticeTemplateSelect';
 import { activationDeadline } from './issuePasscode';

@@ -12,7 +12,7 @@ import { LinkButton } from '../../ui/LinkButton';
 import { SearchBox } from '../../ui/SearchBox';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
 import { useFollowOperation } from '../credentials/useFollowOperation';
-import type { LockDetail } from '../lock/lockQueries';
+import type { LockDetail } from '../lock/lockApi';
 import { RecordsLink } from '../lockRecord/RecordsLink';
 import { ChangePasscodeDialog } from './ChangePasscodeDialog';
 import { PasscodeRowActions } from './PasscodeRowActions';

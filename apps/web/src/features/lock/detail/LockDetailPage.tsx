@@ -9,7 +9,7 @@ import { EKeyTab } from '../../ekey/EKeyTab';
 import { CredentialKindTab } from '../../lockCredential/CredentialKindTab';
 import { kindOfTab } from '../../lockCredential/kinds';
 import { PasscodeTab } from '../../passcode/PasscodeTab';
-import { useLockDetail } from '../lockQueries';
+import { useLockDetail } from '../lockApi';
 import { LockSettingsDrawer } from '../settings/LockSettingsDrawer';
 import { LockHeader } from './LockHeader';
 import { lockTabs, tabCount, tabOfPath, tabPath } from './lockTabs';

@@ -8,7 +8,7 @@ import { LockCity } from '../../map/LockCity';
 import { BatteryLevel } from '../BatteryLevel';
 import { BoltTag } from '../BoltTag';
 import { remoteUnavailableKey } from '../gatewayReach';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 import { RoleTag } from '../RoleTag';
 import { OperationStatus } from '../remoteOperation/OperationStatus';
 import { RemoteActions } from '../remoteOperation/RemoteActions';

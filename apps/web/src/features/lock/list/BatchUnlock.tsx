@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import { useUserInfo } from '../../../app/userInfo';
-import type { LockItem } from '../lockQueries';
+import type { LockItem } from '../lockApi';
 import { OperationStatus } from '../remoteOperation/OperationStatus';
 import { failureKey, operationView } from '../remoteOperation/operationView';
 import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';

@@ -4,7 +4,7 @@ import { SearchBox } from '../../../ui/SearchBox';
 import { GroupSelect } from '../../group/GroupSelect';
 import type { GroupList } from '../../group/groupApi';
 import { groupFilterOptions } from '../../group/groupOptions';
-import type { LockQueryTypeValue } from '../lockQueries';
+import type { LockQueryTypeValue } from '../lockApi';
 import { QUERY_TYPES } from './lockListQuery';
 
 /** The lock list's filters: name search, query type, group (All, Ungrouped, each group with its count). */

@@ -10,7 +10,7 @@ import { LiveBadge } from '../../../live/LiveBadge';
 import { LinkButton } from '../../../ui/LinkButton';
 import { LoadError } from '../../../ui/LoadError';
 import { useGroups } from '../../group/groupApi';
-import { ALL_LOCKS, type LockItem, type LockQueryTypeValue, useLocks } from '../lockQueries';
+import { ALL_LOCKS, type LockItem, type LockQueryTypeValue, useLocks } from '../lockApi';
 import { BatchUnlock } from './BatchUnlock';
 import { isBatchUnlockable } from './batchUnlock';
 import { LockCards } from './LockCards';

@@ -3,7 +3,7 @@ import { Button, Form, Input, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { verdictRule } from '../../../ui/formRules';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 import { OperationStatus } from '../remoteOperation/OperationStatus';
 import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
 import { SettingRow } from './SettingRow';

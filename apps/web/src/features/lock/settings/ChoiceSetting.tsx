@@ -1,6 +1,6 @@
 import { Radio } from 'antd';
 import type { ReactNode } from 'react';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 import { OperationStatus } from '../remoteOperation/OperationStatus';
 import type { RemoteRequest } from '../remoteOperation/remoteActions';
 import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 import { OperationStatus } from '../remoteOperation/OperationStatus';
 import { RemoteActions } from '../remoteOperation/RemoteActions';
 import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';

@@ -1,7 +1,7 @@
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BoltTag } from '../BoltTag';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 import { OperationStatus } from '../remoteOperation/OperationStatus';
 import { RemoteActions } from '../remoteOperation/RemoteActions';
 import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';

@@ -1,6 +1,6 @@
 import { LockSwitch } from '@smartlock/contract';
 import { useTranslation } from 'react-i18next';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 import { OperationStatus } from '../remoteOperation/OperationStatus';
 import { RemoteUnlockToggle } from '../remoteOperation/RemoteUnlockToggle';
 import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 import { OperationStatus } from '../remoteOperation/OperationStatus';
 import { OperationSwitch } from '../remoteOperation/OperationSwitch';
 import type { SwitchName } from '../remoteOperation/settingRequests';

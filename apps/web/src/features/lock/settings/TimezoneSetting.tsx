@@ -1,7 +1,7 @@
 import { Button, Select, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 import { OperationStatus } from '../remoteOperation/OperationStatus';
 import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
 import { SettingRow } from './SettingRow';

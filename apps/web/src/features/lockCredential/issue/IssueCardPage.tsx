@@ -15,7 +15,7 @@ import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { hotelRoomOf } from '../../hotel/hotelSettings';
 import { useHotelCardWrite } from '../../hotel/useHotelCardWrite';
-import type { LockDetail } from '../../lock/lockQueries';
+import type { LockDetail } from '../../lock/lockApi';
 import { isCardNumber, namingParams } from '../credentialForm';
 import { useHotelInfo } from '../credentialQueries';
 import { followable } from '../startedOperation';

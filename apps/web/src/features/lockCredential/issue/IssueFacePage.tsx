@@ -11,7 +11,7 @@ import { FieldItem } from '../../../ui/FieldItem';
 import { FormFooter } from '../../../ui/FormFooter';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
-import type { LockDetail } from '../../lock/lockQueries';
+import type { LockDetail } from '../../lock/lockApi';
 import { namingParams } from '../credentialForm';
 import { followable } from '../startedOperation';
 import { FaceAuthPanel } from './FaceAuthPanel';

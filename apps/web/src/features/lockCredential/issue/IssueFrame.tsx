@@ -7,7 +7,7 @@ import { useRouteLockId } from '../../../app/routeLockId';
 import { LinkButton } from '../../../ui/LinkButton';
 import { LoadingOrFailure } from '../../../ui/LoadingOrFailure';
 import { tabPath } from '../../lock/detail/lockTabs';
-import { type LockDetail, useLockDetail } from '../../lock/lockQueries';
+import { type LockDetail, useLockDetail } from '../../lock/lockApi';
 import { KINDS } from '../kinds';
 
 /** The link back to a lock's tab of a kind. */

@@ -12,7 +12,7 @@ import { LinkButton } from '../../../ui/LinkButton';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { tabPath } from '../../lock/detail/lockTabs';
-import type { LockDetail } from '../../lock/lockQueries';
+import type { LockDetail } from '../../lock/lockApi';
 import { namingParams } from '../credentialForm';
 import { QrCodeView } from '../QrCodeView';
 import { followable } from '../startedOperation';
