@@ -1,19 +1,16 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { HOTEL_BUILDING, HOTEL_BUILDINGS_MAX, HOTEL_FLOORS } from '@smartlock/contract';
-import { lockCredential } from '@smartlock/contract/refs';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Flex, Form, InputNumber, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
-import { QUERY_ROOT } from '../../api/queryKeys';
-import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
 import { FieldItem } from '../../ui/FieldItem';
 import { FitTable, OneLine } from '../../ui/FitTable';
 import { FormFooter } from '../../ui/FormFooter';
 import { LoadError } from '../../ui/LoadError';
 import { useHotelInfo } from '../lockCredential/credentialQueries';
+import { useSetHotelRoom, useUpdateHotelInfo } from './hotelApi';
 import {
   floorsOf,
   type HotelInfoData,
@@ -31,9 +28,8 @@ import {
 /** The sector and the buildings with their floor counts. */
 function HotelSettingsCard({ info }: { info: HotelInfoData }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const queries = useQueryClient();
+  const updateHotelInfo = useUpdateHotelInfo();
   const [form, setForm] = useState<HotelSettingsForm>(() => toHotelForm(info));
   const [issue, setIssue] = useState<string>();
   const [error, setError] = useState<string>();
@@ -54,9 +50,8 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
     setError(undefined);
     setSaving(true);
     try {
-      await api.call(lockCredential.updateHotelInfo, hotelParams(form));
+      await updateHotelInfo.mutateAsync(hotelParams(form));
       message.success(t('hotel.settingsSaved'));
-      await queries.invalidateQueries({ queryKey: QUERY_ROOT.hotel });
     } catch (failure) {
       setError(errorText(t, failure));
     } finally {
@@ -164,9 +159,8 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
 /** One hotel lock's building and floor, saved on its own. */
 function LockRoomCell({ info, item }: { info: HotelInfoData; item: HotelLock }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const queries = useQueryClient();
+  const setHotelRoom = useSetHotelRoom();
   const [building, setBuilding] = useState<number | null>(item.building);
   const [floor, setFloor] = useState<number | null>(item.floor);
   const [saving, setSaving] = useState(false);
@@ -181,9 +175,8 @@ function LockRoomCell({ info, item }: { info: HotelInfoData; item: HotelLock }) 
     if (building === null || floor === null || !fits) return;
     setSaving(true);
     try {
-      await api.call(lockCredential.setHotelRoom, { lockId: item.lockId, building, floor });
+      await setHotelRoom.mutateAsync({ lockId: item.lockId, building, floor });
       message.success(t('hotel.roomSaved', { lock: item.lockName }));
-      await queries.invalidateQueries({ queryKey: QUERY_ROOT.hotel });
     } catch (failure) {
       message.error(errorText(t, failure));
     } finally {
