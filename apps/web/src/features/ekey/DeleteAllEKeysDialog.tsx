@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { useSubmission } from '../../ui/useSubmission';
-import { useRefreshEKeys } from './ekeyQueries';
+import { useRefreshEKeys } from './ekeyApi';
 
 /** Whether the typed confirmation matches the lock's name (surrounding spaces and case aside). */
 export function confirmsName(typed: string, lockName: string): boolean {

@@ -14,8 +14,8 @@ import { eKeyValidityText, formatInstant } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';
 import { EKeyNoticeForm } from './EKeyNoticeForm';
 import { EKeyStatusTag } from './EKeyStatusTag';
+import { ekeyKeys } from './ekeyApi';
 import { issueEKeyPath } from './ekeyPaths';
-import { ekeyKeys } from './ekeyQueries';
 
 /**
  * A sent eKey (ekey/send): what was sent to whom, its notice sent again by email or SMS, and the

@@ -22,9 +22,9 @@ import { ChangeValidityDialog } from './ChangeValidityDialog';
 import { DeleteAllEKeysDialog } from './DeleteAllEKeysDialog';
 import { EditEKeyDialog } from './EditEKeyDialog';
 import { EKeyRowActions } from './EKeyRowActions';
+import { type EKeyItem, useEKeys } from './ekeyApi';
 import { ekeyColumns } from './ekeyColumns';
 import { issueEKeyBatchPath, issueEKeyPath } from './ekeyPaths';
-import { type EKeyItem, useEKeys } from './ekeyQueries';
 import { eKeyRowActions } from './ekeyStatus';
 import { useEKeyActions } from './useEKeyActions';
 

@@ -1,13 +1,11 @@
 import { KEY_NAME_MAX, REMARK_MAX } from '@smartlock/contract';
-import { ekey } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
 import { useSubmission } from '../../ui/useSubmission';
+import { type EKeyItem, useUpdateEKey } from './ekeyApi';
 import { updateParams } from './ekeyParams';
-import { type EKeyItem, useRefreshEKeys } from './ekeyQueries';
 
 interface EditValues {
   keyName: string;
@@ -18,9 +16,8 @@ interface EditValues {
 /** Changes an eKey's name, remarks and whether its holder may unlock remotely. */
 export function EditEKeyDialog({ item, onClose }: { item: EKeyItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const refresh = useRefreshEKeys();
+  const update = useUpdateEKey();
   const confirmDiscard = useDiscardConfirmation();
   const [form] = Form.useForm<EditValues>();
   const [dirty, setDirty] = useState(false);
@@ -29,9 +26,8 @@ export function EditEKeyDialog({ item, onClose }: { item: EKeyItem; onClose: () 
 
   async function submit(values: EditValues) {
     await run(async () => {
-      await api.call(ekey.update, updateParams(item.keyId, before, values));
+      await update.mutateAsync(updateParams(item.keyId, before, values));
       message.success(t('ekey.done.edit'));
-      await refresh();
       onClose();
     });
   }

@@ -16,9 +16,9 @@ import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { tabPath } from '../lock/detail/lockTabs';
 import { useLockDetail } from '../lock/lockApi';
+import { useRefreshEKeys } from './ekeyApi';
 import { type Receiver, type RecipientQuestion, recipientQuestion, sendParams } from './ekeyParams';
 import { sentEKeyPath } from './ekeyPaths';
-import { useRefreshEKeys } from './ekeyQueries';
 import { GrantFields } from './GrantFields';
 import { RecipientQuestionDialog } from './RecipientQuestionDialog';
 

@@ -1,6 +1,5 @@
 import type { RemoteOperation } from '@smartlock/contract';
 import { PASSCODE_NAME_MAX } from '@smartlock/contract';
-import { passcode } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +9,8 @@ import { useSubmission } from '../../ui/useSubmission';
 import { LockHourRange } from '../credentials/LockHourRange';
 import { lockHourStart } from '../credentials/lockTime';
 import { type CustomChange, changeParams, customChangeIssue } from './issuePasscode';
+import { type PasscodeItem, useChangePasscode } from './passcodeApi';
 import { passcodeDigitsMax, passcodeDigitsMin } from './passcodeLimits';
-import { type PasscodeItem, useRefreshPasscodes } from './passcodeQueries';
 import { isCustomPasscode } from './passcodeStatus';
 
 interface ChangeValues {
@@ -39,9 +38,9 @@ export function ChangePasscodeDialog({
   onOperation: (operation: RemoteOperation) => void;
 }) {
   const { t } = useTranslation();
-  const { api, brand } = useConsole();
+  const { brand } = useConsole();
   const { message } = App.useApp();
-  const refresh = useRefreshPasscodes();
+  const changePasscode = useChangePasscode();
   const confirmDiscard = useDiscardConfirmation();
   const custom = isCustomPasscode(item.keyboardPwdType);
   const dated = item.startDate !== null && item.endDate !== null;
@@ -66,10 +65,9 @@ export function ChangePasscodeDialog({
       if (problem) return;
     }
     await run(async () => {
-      const reply = await api.call(passcode.change, changeParams(item, { name: values.name, custom: change }));
+      const reply = await changePasscode.mutateAsync(changeParams(item, { name: values.name, custom: change }));
       if (reply.operation) onOperation(reply.operation);
       else message.success(t('passcode.done.rename'));
-      await refresh();
       onClose();
     });
   }

@@ -6,7 +6,6 @@ import {
   PasscodeVersion,
   RemoteOperationState,
 } from '@smartlock/contract';
-import { passcode } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,9 +35,9 @@ import {
   type PasscodeKind,
   passcodeIssue,
 } from './issuePasscode';
+import { type PasscodeItem, useAddPasscode, useGetPasscode, useRefreshPasscodes } from './passcodeApi';
 import { passcodeDigitsMax, passcodeDigitsMin } from './passcodeLimits';
 import { sendPasscodePath } from './passcodePaths';
-import { type PasscodeItem, useRefreshPasscodes } from './passcodeQueries';
 import { CYCLIC_SUBTYPES, cyclicSubtypeKey } from './passcodeStatus';
 
 const START_HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -47,9 +46,11 @@ const END_HOURS = Array.from({ length: 24 }, (_, hour) => hour + 1);
 /** The form itself, once the lock is known to take passcodes. */
 function IssuePasscodeForm({ detail }: { detail: LockDetail }) {
   const { t, i18n } = useTranslation();
-  const { api, brand } = useConsole();
+  const { brand } = useConsole();
   const navigate = useNavigate();
   const refresh = useRefreshPasscodes();
+  const addPasscode = useAddPasscode();
+  const getPasscode = useGetPasscode();
   const lockId = detail.lockId;
   const offsetMs = detail.timezoneRawOffset;
   const [initial] = useState(() => newPasscodeDraft(Date.now(), offsetMs));
@@ -96,13 +97,12 @@ function IssuePasscodeForm({ detail }: { detail: LockDetail }) {
     setBusy(true);
     try {
       if (isGatewayKind(draft.kind)) {
-        const reply = await api.call(passcode.add, addParams(draft, lockId));
+        const reply = await addPasscode.mutateAsync(addParams(draft, lockId));
         adding.current = reply.passcode;
         setAdded(reply.passcode);
         operation.follow(reply.operation);
       } else {
-        const item = await api.call(passcode.get, getParams(draft, lockId, Date.now(), offsetMs));
-        await refresh();
+        const item = await getPasscode.mutateAsync(getParams(draft, lockId, Date.now(), offsetMs));
         setDone({ keyboardPwdId: item.keyboardPwdId, passcode: item });
       }
     } catch (failure) {

@@ -16,9 +16,9 @@ import type { LockDetail } from '../lock/lockApi';
 import { RecordsLink } from '../lockRecord/RecordsLink';
 import { ChangePasscodeDialog } from './ChangePasscodeDialog';
 import { PasscodeRowActions } from './PasscodeRowActions';
+import { type PasscodeItem, usePasscodes, useRefreshPasscodes } from './passcodeApi';
 import { passcodeColumns } from './passcodeColumns';
 import { issuePasscodePath } from './passcodePaths';
-import { type PasscodeItem, usePasscodes, useRefreshPasscodes } from './passcodeQueries';
 
 /** What a change travelling to the lock is, for its status line. */
 interface Travelling {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { type FitColumn, OneLine, SentBy } from '../../ui/FitTable';
 import { passcodeValidityText } from '../credentials/validityText';
 import { PasscodeStatusTag } from './PasscodeStatusTag';
-import type { PasscodeItem } from './passcodeQueries';
+import type { PasscodeItem } from './passcodeApi';
 import { passcodeTypeText } from './passcodeStatus';
 
 /**
