@@ -83,3 +83,5 @@ export const useSetEKeyCredentialMaxAge = () =>
   useCallMutation(lock.setEKeyCredentialMaxAge, (params) => [lockKeys.detail(Number(params.lockId))]);
 /** Transfers locks to another account: they leave the user's lock lists and groups. */
 export const useTransferLocks = () => useCallMutation(lock.transfer, [QUERY_ROOT.lock, QUERY_ROOT.group]);
+/** Creates a link that unlocks the lock from a browser for a while (nothing cached changes). */
+export const useCreateUnlockLink = () => useCallMutation(lock.createUnlockLink);
