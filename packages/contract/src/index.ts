@@ -1,4 +1,5 @@
 export * from './calls';
+export * from './catalogueCheck';
 export * from './commerce/money';
 export * from './commerce/vipState';
 export * from './countries';
@@ -15,6 +16,7 @@ export * from './errors';
 export * from './limits';
 export * from './live';
 export * from './locales';
+export * from './plurals';
 export * from './sheet';
 export * from './signature';
 export * from './sliderTrack';

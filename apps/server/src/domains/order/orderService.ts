@@ -59,7 +59,7 @@ export class OrderService {
     const quote = this.prices.quote(request);
     if (request.serviceType === ServiceType.vip) {
       const locks = await requireLockOwner(this.db, caller.userId);
-      if ((quote.lockLimit ?? 0) < locks) throw new ApiError('vipTierTooSmall', { limit: quote.lockLimit ?? 0, locks });
+      if ((quote.lockLimit ?? 0) < locks) throw new ApiError('vipTierTooSmall', { count: quote.lockLimit ?? 0, locks });
     }
     const now = Date.now();
     const [order] = await this.db
@@ -122,7 +122,7 @@ export class OrderService {
       const [row] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
       if (!row || row.status !== OrderStatus.paid || !row.paidAt) throw new ApiError('orderStateConflict');
       if (Date.now() - row.paidAt.getTime() >= REFUND_WINDOW_DAYS * DAY) {
-        throw new ApiError('refundWindowPassed', { days: REFUND_WINDOW_DAYS });
+        throw new ApiError('refundWindowPassed', { count: REFUND_WINDOW_DAYS });
       }
       const reversed = await reverse(tx, row, true);
       await tx

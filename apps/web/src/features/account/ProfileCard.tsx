@@ -104,7 +104,7 @@ export function ProfileCard({ me }: { me: UserInfo }) {
         <Form.Item
           name="nickname"
           label={t('account.nickname')}
-          rules={[{ max: NAME_MAX, message: t('form.nameTooLong', { max: NAME_MAX }) }]}
+          rules={[{ max: NAME_MAX, message: t('form.nameTooLong', { count: NAME_MAX }) }]}
         >
           <Input maxLength={NAME_MAX} placeholder={t('account.nicknamePlaceholder')} data-testid="nickname" />
         </Form.Item>

@@ -28,7 +28,7 @@ export function selectionIssue(selection: LockSelection): Issue | undefined {
   const groupIds = unique(selection.groupIds);
   if (lockIds.length === 0 && groupIds.length === 0) return { key: 'errors.selectAtLeastOneLock' };
   if (lockIds.length > IDS_PER_CALL_MAX || groupIds.length > IDS_PER_CALL_MAX) {
-    return { key: 'admin.tooManyLocks', params: { max: IDS_PER_CALL_MAX } };
+    return { key: 'admin.tooManyLocks', params: { count: IDS_PER_CALL_MAX } };
   }
   return undefined;
 }

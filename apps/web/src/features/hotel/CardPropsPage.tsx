@@ -71,7 +71,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
             data-testid="hotel-sector"
           />
         </FieldItem>
-        <Form.Item label={t('hotel.buildings')} extra={t('hotel.buildingsHint', { max: HOTEL_BUILDINGS_MAX })}>
+        <Form.Item label={t('hotel.buildings')} extra={t('hotel.buildingsHint', { count: HOTEL_BUILDINGS_MAX })}>
           <Flex vertical gap={8} data-testid="hotel-buildings">
             {form.buildings.length === 0 ? (
               <Typography.Text type="secondary">{t('hotel.noBuildings')}</Typography.Text>

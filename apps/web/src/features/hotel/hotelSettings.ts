@@ -54,9 +54,9 @@ const whole = (value: number | null, min: number, max: number): value is number 
  * floors outside 1 to 199, the same building twice, too many buildings. Row numbers start at 1.
  */
 export function hotelFormIssue(form: HotelSettingsForm): Issue | undefined {
-  if (!whole(form.sector, 0, 15)) return { key: 'hotel.issue.sector' };
+  if (!whole(form.sector, HOTEL_SECTOR.min, HOTEL_SECTOR.max)) return { key: 'hotel.issue.sector' };
   if (form.buildings.length > HOTEL_BUILDINGS_MAX)
-    return { key: 'hotel.issue.tooMany', params: { max: HOTEL_BUILDINGS_MAX } };
+    return { key: 'hotel.issue.tooMany', params: { count: HOTEL_BUILDINGS_MAX } };
   const seen = new Set<number>();
   for (const [index, row] of form.buildings.entries()) {
     const at = index + 1;
