@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uploadedRecord } from '../device/messages';
 import { valuesOf } from '../enums/define';
-import { RECORD_EXPORT, RecordExportFormat, RecordQueryType } from '../enums/record';
+import { RECORD_EXPORT, RecordExportFormat, RecordQueryType } from '../enums/lockRecord';
 import { pageSchema } from '../envelope';
 import { RECORD_CREDENTIAL_FILTER_MAX, RECORD_PASSCODE_FILTER_MAX, SEARCH_MAX, TIMEZONE_OFFSET_MS } from '../limits';
 import { defineCall } from './define';

@@ -8,7 +8,7 @@ import {
   signalGradeOfRssi,
 } from '@smartlock/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import {
   ekeys,
   gatewayLocks,
@@ -194,4 +194,20 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
     location: await locationOf(db, lock.id),
     credentialCounts: { ekey: ekeyCount?.n ?? 0, passcode: passcodeCount?.n ?? 0, ...stored },
   };
+}
+
+/**
+ * Those of the locks the user owns (id and name): the check of a call on many locks at once
+ * (batch unlock, record export), which needs every one to be the caller's own.
+ */
+export async function ownedLocksAmong(db: Executor, userId: number, lockIds: number[]) {
+  return db
+    .select({ id: locks.id, name: locks.name })
+    .from(locks)
+    .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, userId)));
+}
+
+/** Saves the lock's daylight-saving reminder (the cloud's own setting: no command to the lock). */
+export async function saveDaylightSavingReminder(db: Executor, lockId: number, value: number): Promise<void> {
+  await db.update(locks).set({ daylightSavingReminder: value }).where(eq(locks.id, lockId));
 }

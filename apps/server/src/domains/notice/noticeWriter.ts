@@ -15,7 +15,7 @@ import { ApiError } from '../../http/apiError';
 import type { CallContext } from '../../http/context';
 import { originOf } from '../../http/origin';
 import type { Messenger } from '../../messaging/messenger';
-import type { UnlockLinks } from '../remote/unlockLinks';
+import type { UnlockLinks } from '../remoteOperation/unlockLinks';
 import { addUnits, consumeUnit } from '../service/serviceBalances';
 import type { TemplateRow, TemplateService } from '../template/templateService';
 import { requireSession } from '../user/userRoutes';

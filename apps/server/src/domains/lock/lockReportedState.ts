@@ -1,11 +1,4 @@
-import {
-  DEVICE_COMMANDS,
-  type DeviceCommandName,
-  LockState,
-  LockSwitch,
-  type PassagePeriod,
-  Switch,
-} from '@smartlock/contract';
+import { LockState, LockSwitch, type PassagePeriod, Switch } from '@smartlock/contract';
 import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { locks } from '../../db/schema';
@@ -23,25 +16,6 @@ export interface LockChange {
  */
 function parkingColumns(parking: string): { parking: string; state: number } {
   return { parking, state: parking === 'raised' ? LockState.locked : LockState.unlocked };
-}
-
-/**
- * A successful reply's result, checked against the command's vocabulary; undefined when the
- * gateway sent something else (the operation then fails).
- */
-export function checkedResult(command: string, result: unknown): Record<string, unknown> | undefined {
-  const definition = DEVICE_COMMANDS[command as DeviceCommandName];
-  const parsed = definition?.result.safeParse(result ?? {});
-  return parsed?.success ? (parsed.data as Record<string, unknown>) : undefined;
-}
-
-/** The result as the API shows it: clock reads carry the server's time and the drift. */
-export function presentedResult(command: string, result: Record<string, unknown>, receivedAt: number) {
-  if (command === 'queryClock' || command === 'setClock') {
-    const lockTime = Number(result.lockTime);
-    return { lockTime, serverTime: receivedAt, driftMs: lockTime - receivedAt };
-  }
-  return result;
 }
 
 /** How far a gateway's clock may be from the cloud's before its times are not trusted for order. */

@@ -1,9 +1,8 @@
 import { ERRORS, errorMessageKey, type Locale } from '@smartlock/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
+import { ownedLocksAmong } from '../lock/lockQueries';
 import { mapAtMost } from '../shared/atMost';
 import { requireAdvancedFunction } from '../vip/advancedFunction';
 import type { RemoteOperationService } from './remoteOperationService';
@@ -23,10 +22,7 @@ export async function batchUnlock(
   lockIds: number[],
   locale: Locale,
 ) {
-  const owned = await db
-    .select({ id: locks.id })
-    .from(locks)
-    .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, userId)));
+  const owned = await ownedLocksAmong(db, userId, lockIds);
   if (owned.length !== lockIds.length) throw new ApiError('noPermission', {}, 'lockIdList');
   await requireAdvancedFunction(db, userId);
   const list = await mapAtMost(lockIds, AT_ONCE, async (lockId) => {

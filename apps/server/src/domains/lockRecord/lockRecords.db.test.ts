@@ -28,8 +28,8 @@ import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { setVipStatus } from '../../test/vip';
-import { RecordExports } from './recordExport';
-import { RecordIntake } from './recordIntake';
+import { LockRecordExports } from './lockRecordExport';
+import { LockRecordIntake } from './lockRecordIntake';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -53,7 +53,7 @@ let strangerLock: number;
 let holderKey: number;
 
 const db = () => server.app.services.database.db;
-const intake = () => new RecordIntake(db(), server.app.services.live);
+const intake = () => new LockRecordIntake(db(), server.app.services.live);
 /** Whole seconds, some hours ago: inside every window the tests use. */
 const BASE = Math.floor(Date.now() / 1000) * 1000 - 10 * HOUR;
 
@@ -142,7 +142,7 @@ describe('storing records', () => {
     const grant = { createUser: 1, validityType: ValidityType.permanent, keyRight: EKeyAuthorized.yes };
     await ok(owner.call(ekey.send, { ...grant, lockId: administered, receiverUsername: ADMIN }));
     const quiet = await addLock(owner, 'Quiet door');
-    const listening = new RecordIntake(db(), live as unknown as ConstructorParameters<typeof RecordIntake>[1]);
+    const listening = new LockRecordIntake(db(), live as unknown as ConstructorParameters<typeof LockRecordIntake>[1]);
     expect(await listening.intake(ownerId, await macOf(administered), [rec(4, BASE)])).toBe(1);
     expect(told.sort()).toEqual([ownerId, adminRow?.id as number].sort());
     told.length = 0;
@@ -474,7 +474,7 @@ describe('exports', () => {
 
   it('refuses more rows than the cap', async () => {
     await setVip(ownerId, VipStatus.trial);
-    const exports = new RecordExports(db(), Buffer.alloc(32, 7), { maxRows: 3 });
+    const exports = new LockRecordExports(db(), Buffer.alloc(32, 7), { maxRows: 3 });
     const request = { ...window, queryType: 0, format: 'csv' as const, lockTime: true };
     await expect(exports.prepare(ownerId, { ...request, lockId: eastLock }, 'en_US')).resolves.toMatchObject({
       total: 3,
@@ -559,7 +559,7 @@ describe('exports', () => {
     expect([other.statusCode, other.json().errorCode]).toEqual([403, ERRORS.noPermission.code]);
     const anonymous = await download(ready.downloadPath, null);
     expect([anonymous.statusCode, anonymous.json().errorCode]).toEqual([401, ERRORS.notLoggedIn.code]);
-    const past = new RecordExports(db(), deriveKey(rootSecret(server.app.services.config), 'record-exports'), {
+    const past = new LockRecordExports(db(), deriveKey(rootSecret(server.app.services.config), 'record-exports'), {
       now: () => Date.now() - 11 * 60_000,
     });
     const stale = await past.prepare(
@@ -575,7 +575,7 @@ describe('exports', () => {
 
   it('stops reading the database when the reader stops', async () => {
     await setVip(ownerId, VipStatus.trial);
-    const exports = new RecordExports(db(), Buffer.alloc(32, 9));
+    const exports = new LockRecordExports(db(), Buffer.alloc(32, 9));
     const ready = await exports.prepare(
       ownerId,
       { lockId: eastLock, ...window, queryType: 0, format: 'csv', lockTime: true },

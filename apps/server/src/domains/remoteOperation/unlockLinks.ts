@@ -1,10 +1,9 @@
 import type { RemoteOperation } from '@smartlock/contract';
-import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { locks, unlockLinks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { randomToken, sha256 } from '../../security/crypto';
 import { operableLock } from './operableLock';
+import { insertUnlockLink, liveUnlockLink } from './remoteOperationQueries';
 import type { RemoteOperationService } from './remoteOperationService';
 
 /**
@@ -24,17 +23,13 @@ export class UnlockLinks {
     await operableLock(this.db, userId, lockId, 'unlock');
     const token = randomToken(32);
     const expiresAt = new Date(Date.now() + validMinutes * 60_000);
-    await this.db.insert(unlockLinks).values({ lockId, createdBy: userId, tokenHash: sha256(token), expiresAt });
+    await insertUnlockLink(this.db, { lockId, createdBy: userId, tokenHash: sha256(token), expiresAt });
     return { token, expiresAt: expiresAt.getTime() };
   }
 
   /** Opens a link: the unlock, followed to its end. */
   async open(token: string): Promise<RemoteOperation & { lockName: string }> {
-    const [link] = await this.db
-      .select({ lockId: unlockLinks.lockId, createdBy: unlockLinks.createdBy, lockName: locks.name })
-      .from(unlockLinks)
-      .innerJoin(locks, eq(locks.id, unlockLinks.lockId))
-      .where(and(eq(unlockLinks.tokenHash, sha256(token)), gt(unlockLinks.expiresAt, new Date())));
+    const link = await liveUnlockLink(this.db, sha256(token));
     if (!link) throw new ApiError('unlockLinkInvalid');
     const started = await this.operations.start(link.createdBy, link.lockId, { name: 'unlock' }).catch((error) => {
       // The maker gave the lock away: the link is void, not "no permission" for the visitor.

@@ -1,13 +1,12 @@
 import { LockRecordType, LockSwitch, Switch, UNLOCK_RECORD_TYPES, type UploadedRecord } from '@smartlock/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { lockRecords, locks, notifications, users } from '../../db/schema';
 import type { LiveHub } from '../../live/liveHub';
 import type { LockRow } from '../lock/lockAccess';
 import { administratorsOf } from '../lock/lockAccess';
 import { countUnlocks } from '../map/cityActivity';
 import { effectiveCityOf } from '../map/lockLocation';
-import { type RecordPerson, resolvePeople } from './recordPeople';
+import { type RecordPerson, resolvePeople } from './lockRecordPeople';
+import { accountNamesOf, insertNewRecords, insertUnlockNotice, intakeLockOf } from './lockRecordQueries';
 
 /** What storing records needs of their lock. */
 export type IntakeLock = Pick<LockRow, 'id' | 'ownerId' | 'name' | 'switches'>;
@@ -24,7 +23,7 @@ export interface StoredRecords {
  * consoles, and, when the lock's unlock notice is on, an unlock notice for the
  * administrator — except for mechanical-key unlocks and the administrator's own unlocks.
  */
-export class RecordIntake {
+export class LockRecordIntake {
   constructor(
     private readonly db: Db,
     private readonly live: LiveHub,
@@ -34,10 +33,7 @@ export class RecordIntake {
 
   /** A gateway's upload for one of its owner's locks (by MAC): the number of records stored. */
   async intake(ownerId: number, lockMac: string, records: UploadedRecord[]): Promise<number> {
-    const [lock] = await this.db
-      .select({ id: locks.id, ownerId: locks.ownerId, name: locks.name, switches: locks.switches })
-      .from(locks)
-      .where(and(eq(locks.mac, lockMac), eq(locks.ownerId, ownerId)));
+    const lock = await intakeLockOf(this.db, ownerId, lockMac);
     if (!lock) return 0;
     return (await this.store(lock, records)).stored;
   }
@@ -54,24 +50,21 @@ export class RecordIntake {
     const cityId = await effectiveCityOf(this.db, lock.id);
     // Stored and counted for the public map in one transaction: only what is new counts.
     const stored = await this.db.transaction(async (tx) => {
-      const rows = await tx
-        .insert(lockRecords)
-        .values(
-          unique.map((r, i) => ({
-            lockId: lock.id,
-            deviceRecordId: r.recordId,
-            recordType: r.recordType,
-            success: r.success,
-            username: r.username ?? '',
-            credential: r.credential ?? '',
-            lockDate: new Date(r.lockTime),
-            battery: r.battery ?? null,
-            cityId,
-            ...(people[i] as RecordPerson),
-          })),
-        )
-        .onConflictDoNothing()
-        .returning();
+      const rows = await insertNewRecords(
+        tx,
+        unique.map((r, i) => ({
+          lockId: lock.id,
+          deviceRecordId: r.recordId,
+          recordType: r.recordType,
+          success: r.success,
+          username: r.username ?? '',
+          credential: r.credential ?? '',
+          lockDate: new Date(r.lockTime),
+          battery: r.battery ?? null,
+          cityId,
+          ...(people[i] as RecordPerson),
+        })),
+      );
       await countUnlocks(tx, lock.id, cityId, rows);
       return rows;
     });
@@ -84,7 +77,7 @@ export class RecordIntake {
       await this.live.publish(userId, 'records', { lockId: lock.id, count: stored.length });
     }
     if (lock.switches[LockSwitch.unlockNotice] === Switch.on) {
-      const admin = await this.accountOf(ownerId);
+      const admin = await accountNamesOf(this.db, ownerId);
       for (const record of stored) {
         if (!UNLOCK_RECORD_TYPES.has(record.recordType)) continue;
         if (record.recordType === LockRecordType.mechanicalKeyUnlock) continue;
@@ -96,20 +89,10 @@ export class RecordIntake {
           username: record.username,
           at: record.lockDate.getTime(),
         };
-        await this.db
-          .insert(notifications)
-          .values({ userId: ownerId, kind: 'unlockNotice', lockId: lock.id, payload: notice });
+        await insertUnlockNotice(this.db, ownerId, notice);
         await this.live.publish(ownerId, 'unlockNotice', notice);
       }
     }
     return result;
-  }
-
-  private async accountOf(userId: number): Promise<string[]> {
-    const [user] = await this.db
-      .select({ email: users.email, mobile: users.mobile })
-      .from(users)
-      .where(eq(users.id, userId));
-    return [user?.email, user?.mobile].filter((v): v is string => Boolean(v));
   }
 }

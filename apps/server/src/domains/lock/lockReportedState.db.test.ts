@@ -5,7 +5,7 @@ import { locks } from '../../db/schema';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { applyResult, reportedAt } from './operationEffects';
+import { applyResult, reportedAt } from './lockReportedState';
 
 let server: TestServer;
 let lockId: number;

@@ -36,3 +36,12 @@ export function presentOperation(row: OperationRow): RemoteOperation {
     finishedAt: row.finishedAt?.getTime() ?? null,
   };
 }
+
+/** The result as the API shows it: clock reads carry the server's time and the drift. */
+export function presentedResult(command: string, result: Record<string, unknown>, receivedAt: number) {
+  if (command === 'queryClock' || command === 'setClock') {
+    const lockTime = Number(result.lockTime);
+    return { lockTime, serverTime: receivedAt, driftMs: lockTime - receivedAt };
+  }
+  return result;
+}

@@ -1,10 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { ekeys, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { keyAdmits } from '../ekey/ekeyGrant';
-import { IN_FORCE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import { type LockRow, managedLock } from '../lock/lockAccess';
+import { keysInForceOf } from './lockRecordQueries';
 
 /**
  * The lock if the caller may upload its records: one they manage (owner or authorized
@@ -18,13 +16,7 @@ export async function uploaderLock(db: Executor, userId: number, lockId: number)
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
   }
-  const rows = await db
-    .select({ key: ekeys, lock: locks })
-    .from(ekeys)
-    .innerJoin(locks, eq(locks.id, ekeys.lockId))
-    .where(
-      and(eq(ekeys.lockId, lockId), eq(ekeys.recipientId, userId), inArray(ekeys.status, [...IN_FORCE_EKEY_STATUSES])),
-    );
+  const rows = await keysInForceOf(db, userId, lockId);
   const held = rows.find((r) => keyAdmits(r.key, r.lock));
   if (!held) throw new ApiError('noPermission', {}, 'no eKey of the lock in force');
   return held.lock;

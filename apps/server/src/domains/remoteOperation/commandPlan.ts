@@ -4,18 +4,20 @@ import {
   hasFeature,
   LOCK_CREDENTIAL_KINDS,
   type LockCredentialKind,
-  type LockFeatureName,
-  LockSetting,
   LockSwitch,
   type PassagePeriod,
   type RemoteOperationName,
   RemoteUnlockSwitch,
-  RoomStatus,
-  validateAutoLockTime,
-  validatePassagePeriods,
 } from '@smartlock/contract';
-import { ApiError, assertVerdict } from '../../http/apiError';
+import { ApiError } from '../../http/apiError';
 import type { LockRow } from '../lock/lockAccess';
+import {
+  planAutoLockTime,
+  planPassageMode,
+  planSetting,
+  planTimezone,
+  requireLockFeature,
+} from '../lock/lockSettingPlan';
 
 export interface CommandPlan {
   command: DeviceCommandName;
@@ -57,19 +59,13 @@ export interface OperationRequest {
   credential?: Record<string, unknown>;
 }
 
-const QUARTER_HOUR_MS = 15 * 60_000;
-const TIMEZONE_RANGE_MS = { min: -12 * 3_600_000, max: 14 * 3_600_000 } as const;
-
-function requireFeature(lock: LockRow, feature: LockFeatureName): void {
-  if (!hasFeature(lock.featureValue, feature)) throw new ApiError('operationNotSupported', {}, feature);
-}
-
 const isParking = (lock: LockRow) => hasFeature(lock.featureValue, 'parkingLock');
 
 /**
  * The device command for a remote operation on a lock, after the checks the cloud makes before
  * anything is sent: remote unlock must be switched on for the lock, car-park locks are raised
- * and lowered rather than unlocked, switch values must be the switch's own.
+ * and lowered rather than unlocked; the lock's settings are planned by the lock
+ * (lock/lockSettingPlan.ts), credentials' params built by their domains.
  */
 export function planOperation(lock: LockRow, request: OperationRequest): CommandPlan {
   switch (request.name) {
@@ -90,47 +86,18 @@ export function planOperation(lock: LockRow, request: OperationRequest): Command
     case 'parkingLock':
       if (!isParking(lock)) throw new ApiError('operationNotSupported', {}, 'not a car-park lock');
       return { command: 'parkingLock', params: { action: request.action } };
-    case 'updateSetting': {
-      const setting = request.setting;
-      if (!setting) throw new ApiError('badParameter', {}, 'type and value');
-      if (setting.type === LockSetting.roomStatus) {
-        requireFeature(lock, 'hotelLock');
-        if (setting.value !== RoomStatus.checkedIn && setting.value !== RoomStatus.empty) {
-          throw new ApiError('badParameter', {}, 'value');
-        }
-        return { command: 'setRoomStatus', params: { status: setting.value } };
-      }
-      const allowed = setting.type === LockSwitch.hotelMode ? [0, 1] : [1, 2];
-      if (!allowed.includes(setting.value)) throw new ApiError('badParameter', {}, 'value');
-      return { command: 'setSwitch', params: { name: setting.type, value: setting.value } };
-    }
-    case 'setAutoLockTime': {
-      requireFeature(lock, 'autoLock');
-      assertVerdict(validateAutoLockTime(request.autoLockSeconds ?? Number.NaN), 'seconds');
-      return { command: 'setAutoLock', params: { seconds: request.autoLockSeconds } };
-    }
-    case 'changeTimezone': {
-      const offset = request.timezoneRawOffset ?? Number.NaN;
-      if (
-        !Number.isInteger(offset) ||
-        offset < TIMEZONE_RANGE_MS.min ||
-        offset > TIMEZONE_RANGE_MS.max ||
-        offset % QUARTER_HOUR_MS !== 0
-      ) {
-        throw new ApiError('badParameter', {}, 'timezoneRawOffset');
-      }
-      return { command: 'setTimezone', params: { offset } };
-    }
-    case 'configPassageMode': {
-      requireFeature(lock, 'passageMode');
-      const passage = request.passageMode ?? { enabled: false, periods: [] };
-      assertVerdict(validatePassagePeriods(passage.periods, passage.enabled), 'periods');
-      return { command: 'setPassageMode', params: passage };
-    }
+    case 'updateSetting':
+      return planSetting(lock, request.setting);
+    case 'setAutoLockTime':
+      return planAutoLockTime(lock, request.autoLockSeconds);
+    case 'changeTimezone':
+      return planTimezone(request.timezoneRawOffset);
+    case 'configPassageMode':
+      return planPassageMode(lock, request.passageMode);
     case 'addPasscode':
     case 'changePasscode':
     case 'deletePasscode':
-      requireFeature(lock, 'passcode');
+      requireLockFeature(lock, 'passcode');
       return { command: request.name, params: request.credential ?? {} };
     case 'revokeEKey':
       return { command: 'revokeEKey', params: request.credential ?? {} };
@@ -139,7 +106,7 @@ export function planOperation(lock: LockRow, request: OperationRequest): Command
     case 'deleteCredential':
     case 'clearCredentials':
     case 'reportCardLoss':
-      requireFeature(lock, credentialKindOf(request.credential));
+      requireLockFeature(lock, credentialKindOf(request.credential));
       return { command: CREDENTIAL_COMMANDS[request.name], params: request.credential ?? {} };
   }
 }
@@ -147,4 +114,14 @@ export function planOperation(lock: LockRow, request: OperationRequest): Command
 /** The params of a plan, checked against the device vocabulary before they are signed. */
 export function checkedParams(plan: CommandPlan): Record<string, unknown> {
   return DEVICE_COMMANDS[plan.command].params.parse(plan.params) as Record<string, unknown>;
+}
+
+/**
+ * A successful reply's result, checked against the command's vocabulary; undefined when the
+ * gateway sent something else (the operation then fails).
+ */
+export function checkedResult(command: string, result: unknown): Record<string, unknown> | undefined {
+  const definition = DEVICE_COMMANDS[command as DeviceCommandName];
+  const parsed = definition?.result.safeParse(result ?? {});
+  return parsed?.success ? (parsed.data as Record<string, unknown>) : undefined;
 }

@@ -5,9 +5,8 @@ import {
   RecordQueryType,
   type UploadedRecord,
 } from '@smartlock/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { ekeys, lockCredentials, passcodes, users } from '../../db/schema';
+import { credentialsWithNumbers, keysSentTo, passcodesWithCodes } from './lockRecordQueries';
 
 /** Who and what is behind a record, as stored with it. */
 export interface RecordPerson {
@@ -67,12 +66,7 @@ export async function resolvePeople(db: Executor, lockId: number, records: Uploa
 
   const keyOf = new Map<string, { id: number; person: string }>();
   if (accounts.size > 0) {
-    const rows = await db
-      .select({ id: ekeys.id, account: ekeys.recipientAccount, nickname: users.nickname })
-      .from(ekeys)
-      .leftJoin(users, eq(users.id, ekeys.recipientId))
-      .where(and(eq(ekeys.lockId, lockId), inArray(sql`lower(${ekeys.recipientAccount})`, [...accounts])))
-      .orderBy(desc(ekeys.createdAt), desc(ekeys.id));
+    const rows = await keysSentTo(db, lockId, [...accounts]);
     for (const row of rows) {
       const account = row.account.toLowerCase();
       if (!keyOf.has(account)) keyOf.set(account, { id: row.id, person: row.nickname || row.account });
@@ -81,33 +75,14 @@ export async function resolvePeople(db: Executor, lockId: number, records: Uploa
 
   const passcodeOf = new Map<string, { id: number; name: string }>();
   if (codes.size > 0) {
-    const rows = await db
-      .select({ id: passcodes.id, code: passcodes.code, name: passcodes.name })
-      .from(passcodes)
-      .where(and(eq(passcodes.lockId, lockId), inArray(passcodes.code, [...codes])))
-      .orderBy(desc(passcodes.createdAt), desc(passcodes.id));
+    const rows = await passcodesWithCodes(db, lockId, [...codes]);
     for (const row of rows) if (!passcodeOf.has(row.code)) passcodeOf.set(row.code, row);
   }
 
   const credentialOf = new Map<string, { id: number; name: string }>();
   if (numbers.size > 0) {
     const allNumbers = new Set([...numbers.values()].flatMap((set) => [...set]));
-    const rows = await db
-      .select({
-        id: lockCredentials.id,
-        kind: lockCredentials.kind,
-        number: lockCredentials.number,
-        name: lockCredentials.name,
-      })
-      .from(lockCredentials)
-      .where(
-        and(
-          eq(lockCredentials.lockId, lockId),
-          inArray(lockCredentials.kind, [...numbers.keys()]),
-          inArray(lockCredentials.number, [...allNumbers]),
-        ),
-      )
-      .orderBy(desc(lockCredentials.createdAt), desc(lockCredentials.id));
+    const rows = await credentialsWithNumbers(db, lockId, [...numbers.keys()], [...allNumbers]);
     for (const row of rows) {
       const key = credentialKey(row.kind, row.number);
       if (!credentialOf.has(key)) credentialOf.set(key, row);

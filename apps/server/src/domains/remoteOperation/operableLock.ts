@@ -1,11 +1,10 @@
-import { EKeyStatus, type RemoteOperationName, ValidityType } from '@smartlock/contract';
-import { and, eq } from 'drizzle-orm';
+import { type RemoteOperationName, ValidityType } from '@smartlock/contract';
 import type { Executor } from '../../db/client';
-import { ekeys, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { keyIdentificationPending } from '../ekey/ekeyFaceAuth';
 import { keyAdmits } from '../ekey/ekeyGrant';
 import { type LockRow, managedLock } from '../lock/lockAccess';
+import { remoteUnlockKeys } from './remoteOperationQueries';
 
 /**
  * The lock if the caller may run this operation on it: a lock the caller manages, or — to
@@ -23,18 +22,7 @@ export async function operableLock(
   } catch (error) {
     if (name !== 'unlock') throw error;
   }
-  const rows = await db
-    .select({ key: ekeys, lock: locks })
-    .from(ekeys)
-    .innerJoin(locks, eq(locks.id, ekeys.lockId))
-    .where(
-      and(
-        eq(ekeys.lockId, lockId),
-        eq(ekeys.recipientId, userId),
-        eq(ekeys.status, EKeyStatus.normal),
-        eq(ekeys.remoteEnable, 1),
-      ),
-    );
+  const rows = await remoteUnlockKeys(db, userId, lockId);
   const usable = rows.find((r) => r.key.validityType !== ValidityType.once && keyAdmits(r.key, r.lock));
   if (!usable) throw new ApiError('noPermission', {}, 'no eKey allowing remote unlock now');
   if (await keyIdentificationPending(db, usable.key, usable.lock)) throw new ApiError('faceIdentificationRequired');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UNLOCK_METHOD_OF_TYPE, UNLOCK_RECORD_TYPES } from './record';
+import { UNLOCK_METHOD_OF_TYPE, UNLOCK_RECORD_TYPES } from './lockRecord';
 
 describe('unlock methods', () => {
   it('names the method of every unlock record type, and of nothing else', () => {

@@ -1,25 +1,12 @@
-import {
-  DaylightSavingReminder,
-  LockSetting,
-  lock,
-  type RemoteOperationName,
-  Switch,
-  valuesOf,
-} from '@smartlock/contract';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { locks } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { lock, type RemoteOperationName, Switch } from '@smartlock/contract';
 import type { CallContext } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { requireSession } from '../user/userRoutes';
-import { batchUnlock } from './batchUnlock';
-import { listForRemoteOperation } from './remoteLockList';
 import type { RemoteOperationService } from './remoteOperationService';
 import type { UnlockLinks } from './unlockLinks';
 
 /** The remote operation calls: unlock, lock, state, clock, car-park barrier, switches. */
-export function remoteRoutes(db: Db, operations: RemoteOperationService, links: UnlockLinks): Route[] {
+export function remoteOperationRoutes(operations: RemoteOperationService, links: UnlockLinks): Route[] {
   const start = (name: RemoteOperationName) => async (params: { lockId: number }, ctx: CallContext) =>
     operations.start(requireSession(ctx).userId, params.lockId, { name });
   return [
@@ -31,21 +18,9 @@ export function remoteRoutes(db: Db, operations: RemoteOperationService, links: 
     route(lock.controlParkingLock, async (params, ctx) =>
       operations.start(requireSession(ctx).userId, params.lockId, { name: 'parkingLock', action: params.action }),
     ),
-    route(lock.updateSetting, async (params, ctx) => {
-      const userId = requireSession(ctx).userId;
-      if (params.type === LockSetting.daylightSavingReminder) {
-        if (!valuesOf(DaylightSavingReminder).includes(params.value as 1)) {
-          throw new ApiError('badParameter', {}, 'value');
-        }
-        return operations.completeInCloud(userId, params.lockId, 'updateSetting', params, (tx) =>
-          tx.update(locks).set({ daylightSavingReminder: params.value }).where(eq(locks.id, params.lockId)),
-        );
-      }
-      return operations.start(userId, params.lockId, {
-        name: 'updateSetting',
-        setting: { type: params.type, value: params.value },
-      });
-    }),
+    route(lock.updateSetting, async (params, ctx) =>
+      operations.updateSetting(requireSession(ctx).userId, params.lockId, params),
+    ),
     route(lock.setAutoLockTime, async (params, ctx) =>
       operations.start(requireSession(ctx).userId, params.lockId, {
         name: 'setAutoLockTime',
@@ -67,11 +42,9 @@ export function remoteRoutes(db: Db, operations: RemoteOperationService, links: 
     route(lock.getRemoteOperation, async (params, ctx) =>
       operations.get(requireSession(ctx).userId, params.operationId),
     ),
-    route(lock.listForRemoteOperation, async (params, ctx) =>
-      listForRemoteOperation(db, requireSession(ctx).userId, params),
-    ),
+    route(lock.listForRemoteOperation, async (params, ctx) => operations.listLocks(requireSession(ctx).userId, params)),
     route(lock.batchUnlock, async (params, ctx) =>
-      batchUnlock(db, operations, requireSession(ctx).userId, params.lockIdList, ctx.locale),
+      operations.batchUnlock(requireSession(ctx).userId, params.lockIdList, ctx.locale),
     ),
     route(lock.createUnlockLink, async (params, ctx) =>
       links.create(requireSession(ctx).userId, params.lockId, params.validMinutes),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LockRecordType, RecordQueryType } from './enums/record';
+import { LockRecordType, RecordQueryType } from './enums/lockRecord';
 import { LOCALES } from './locales';
 
 const dir = join(import.meta.dirname, 'messages');

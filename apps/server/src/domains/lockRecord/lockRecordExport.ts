@@ -11,15 +11,14 @@ import {
   type SheetRow,
   xlsxStream,
 } from '@smartlock/contract';
-import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { lockRecords, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
 import { safeEqual } from '../../security/crypto';
+import { ownedLocksAmong } from '../lock/lockQueries';
 import { requireAdvancedFunction } from '../vip/advancedFunction';
-import { afterPosition, typeAndTimeConditions } from './recordQuery';
+import { countExportRows, databaseNow, exportBatch, exportLocks } from './lockRecordQueries';
 
 const DAY = 86_400_000;
 
@@ -108,7 +107,7 @@ export function timezoneLabel(offsetMs: number): string {
  * advanced function, the window, the row count) and answers a download path carrying a signed,
  * short-lived token; `download` re-checks it for the route that streams the file.
  */
-export class RecordExports {
+export class LockRecordExports {
   private readonly maxRows: number;
   private readonly now: () => number;
 
@@ -177,8 +176,7 @@ export class RecordExports {
   async download(userId: number, ticket: ExportTicket): Promise<ExportDownload> {
     if (userId !== ticket.userId) throw new ApiError('noPermission', {}, "another account's export");
     const names = await this.requireOwned(userId, ticket.lockIds);
-    const result = (await this.db.execute(sql`select now() as now`)) as unknown as { rows: { now: Date | string }[] };
-    const asOf = new Date(result.rows[0]?.now ?? Date.now());
+    const asOf = await databaseNow(this.db);
     const total = await this.countRows(ticket, asOf);
     return {
       total,
@@ -190,32 +188,14 @@ export class RecordExports {
 
   /** The locks' names, once every one is the caller's own; else "no permission". */
   private async requireOwned(userId: number, lockIds: number[]): Promise<string[]> {
-    const owned = await this.db
-      .select({ id: locks.id, name: locks.name })
-      .from(locks)
-      .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, userId)));
+    const owned = await ownedLocksAmong(this.db, userId, lockIds);
     if (owned.length !== lockIds.length) throw new ApiError('noPermission', {}, 'not the owner of every lock');
     return owned.map((lock) => lock.name);
   }
 
-  private selection(ticket: ExportTicket, asOf?: Date): SQL | undefined {
-    return and(
-      inArray(lockRecords.lockId, ticket.lockIds),
-      ...typeAndTimeConditions(ticket),
-      asOf ? lte(lockRecords.serverDate, asOf) : undefined,
-    );
-  }
-
   /** The rows an export writes, counted over at most maxRows + 1; above maxRows: refused. */
   private async countRows(ticket: ExportTicket, asOf?: Date): Promise<number> {
-    const counted = this.db
-      .select({ one: sql`1`.as('one') })
-      .from(lockRecords)
-      .where(this.selection(ticket, asOf))
-      .limit(this.maxRows + 1)
-      .as('counted');
-    const [row] = await this.db.select({ n: count() }).from(counted);
-    const n = row?.n ?? 0;
+    const n = await countExportRows(this.db, ticket, asOf, this.maxRows + 1);
     if (n > this.maxRows) throw new ApiError('maximumExportCountExceeded', { count: this.maxRows });
     return n;
   }
@@ -252,11 +232,7 @@ export class RecordExports {
       1: translate(locale, 'records.result.success'),
       0: translate(locale, 'records.result.failed'),
     } as Record<number, string>;
-    const lockRows = await this.db
-      .select({ id: locks.id, name: locks.name, offset: locks.timezoneRawOffset })
-      .from(locks)
-      .where(inArray(locks.id, ticket.lockIds))
-      .orderBy(asc(locks.name), asc(locks.id));
+    const lockRows = await exportLocks(this.db, ticket.lockIds);
     let written = 0;
     for (const lock of lockRows) {
       const offset = ticket.lockTime ? lock.offset : (ticket.timezoneRawOffset ?? 0);
@@ -264,28 +240,14 @@ export class RecordExports {
       let after: { ms: number; id: number } | undefined;
       for (;;) {
         if (signal?.aborted || written >= limit) return;
-        const batch = await this.db
-          .select({
-            id: lockRecords.id,
-            recordType: lockRecords.recordType,
-            success: lockRecords.success,
-            person: lockRecords.person,
-            credential: lockRecords.credential,
-            lockDate: lockRecords.lockDate,
-            serverDate: lockRecords.serverDate,
-            battery: lockRecords.battery,
-          })
-          .from(lockRecords)
-          .where(
-            and(
-              eq(lockRecords.lockId, lock.id),
-              ...typeAndTimeConditions(ticket),
-              lte(lockRecords.serverDate, asOf),
-              after ? afterPosition(after.ms, after.id) : undefined,
-            ),
-          )
-          .orderBy(desc(lockRecords.lockDate), desc(lockRecords.id))
-          .limit(Math.min(EXPORT_BATCH_ROWS, limit - written));
+        const batch = await exportBatch(
+          this.db,
+          lock.id,
+          ticket,
+          asOf,
+          after,
+          Math.min(EXPORT_BATCH_ROWS, limit - written),
+        );
         for (const r of batch) {
           yield [
             lock.name,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/apiError';
 import { errorEnvelope } from '../../http/reply';
 import type { SessionStore } from '../../http/session';
-import { RECORD_EXPORT_PATH, type RecordExports } from './recordExport';
+import { type LockRecordExports, RECORD_EXPORT_PATH } from './lockRecordExport';
 
 /** A file name for Content-Disposition: an ASCII fallback and the UTF-8 name (RFC 6266). */
 function contentDisposition(fileName: string): string {
@@ -20,9 +20,9 @@ function contentDisposition(fileName: string): string {
  * session). The file streams batch by batch with backpressure: a client that goes away stops
  * the database reads.
  */
-export function registerRecordExportRoute(
+export function registerLockRecordExportRoute(
   app: FastifyInstance,
-  deps: { sessions: SessionStore; exports: RecordExports },
+  deps: { sessions: SessionStore; exports: LockRecordExports },
 ): void {
   // A wildcard, not a :token parameter: tokens run longer than Fastify's 100-character parameter limit.
   app.get<{ Params: { '*': string } }>(`${RECORD_EXPORT_PATH}/*`, async (request, reply) => {

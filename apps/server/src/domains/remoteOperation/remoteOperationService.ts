@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   type Command,
   DEVICE_PROTOCOL_VERSION,
+  type DeviceCommandName,
   gatewayTopics,
+  type Locale,
+  LockSetting,
   NO_RETRY_ERRORS,
   type Progress,
   type RemoteOperation,
@@ -11,9 +14,7 @@ import {
   type Reply,
   signMessage,
 } from '@smartlock/contract';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { remoteOperations, users } from '../../db/schema';
 import type { GatewaySecrets } from '../../devices/gatewaySecrets';
 import { ApiError } from '../../http/apiError';
 import type { LiveHub } from '../../live/liveHub';
@@ -21,13 +22,25 @@ import type { OperationEnd } from '../../ops/metrics';
 import { reachingGateway } from '../gateway/gatewayReach';
 import type { LockRow } from '../lock/lockAccess';
 import { managedLock } from '../lock/lockAccess';
-import { checkedParams, type OperationRequest, planOperation } from './commandPlan';
-import { applyCredentialOutcome } from './credentialOutcome';
+import { saveDaylightSavingReminder } from '../lock/lockQueries';
+import type { LockChange } from '../lock/lockReportedState';
+import { checkedDaylightSavingReminder } from '../lock/lockSettingPlan';
+import { batchUnlock } from './batchUnlock';
+import { checkedParams, checkedResult, type OperationRequest, planOperation } from './commandPlan';
 import { operableLock } from './operableLock';
-import { applyResult, checkedResult, type LockChange, presentedResult } from './operationEffects';
-import { type OperationRow, presentOperation } from './operationPresenter';
-
-const OPEN = [RemoteOperationState.operating, RemoteOperationState.wait];
+import { checkedOperationOutcomes, type OperationOutcomes } from './operationOutcomes';
+import { type OperationRow, presentedResult, presentOperation } from './remoteOperationPresenter';
+import {
+  accountOf,
+  advanceOpenOperation,
+  endOpenOperation,
+  insertOperation,
+  lateOperations,
+  listForRemoteOperation,
+  OPEN_STATES,
+  openOperationsOf,
+  operationById,
+} from './remoteOperationQueries';
 
 /** Publishes a command to a gateway (the device link). */
 export interface CommandChannel {
@@ -42,6 +55,7 @@ export interface CommandChannel {
  */
 export class RemoteOperationService {
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly outcomes: OperationOutcomes;
 
   constructor(
     private readonly db: Db,
@@ -49,9 +63,13 @@ export class RemoteOperationService {
     private readonly live: LiveHub,
     private readonly channel: () => CommandChannel | undefined,
     private readonly timeoutMs: number,
+    /** How each command's operation ends, from the domain it is for (checked here, at start-up). */
+    outcomes: OperationOutcomes,
     /** Told of every operation that ends (the metrics). */
     private readonly onEnded: (end: OperationEnd) => void = () => {},
-  ) {}
+  ) {
+    this.outcomes = checkedOperationOutcomes(outcomes);
+  }
 
   /**
    * Starts an operation. `options.lock` is a lock the caller's domain has already checked the
@@ -66,7 +84,7 @@ export class RemoteOperationService {
     options: { lock?: LockRow; prepare?: (tx: Executor, operationId: string) => Promise<void> } = {},
   ): Promise<RemoteOperation> {
     const lock = options.lock ?? (await operableLock(this.db, userId, lockId, request.name));
-    const plan = planOperation(lock, { ...request, operator: await this.accountOf(userId) });
+    const plan = planOperation(lock, { ...request, operator: await accountOf(this.db, userId) });
     const params = checkedParams(plan);
     const gateway = await reachingGateway(this.db, lock);
     const secret = gateway && (await this.secrets.secretOf(gateway.gatewayId));
@@ -77,25 +95,21 @@ export class RemoteOperationService {
     const deadline = issuedAt + this.timeoutMs;
     const id = randomUUID();
     const row = await this.db.transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(remoteOperations)
-        .values({
-          id,
-          lockId: lock.id,
-          gatewayId: gateway.gatewayId,
-          userId,
-          name: request.name,
-          command: plan.command,
-          params,
-          state: RemoteOperationState.operating,
-          createdAt: new Date(issuedAt),
-          deadline: new Date(deadline),
-        })
-        .returning();
+      const inserted = await insertOperation(tx, {
+        id,
+        lockId: lock.id,
+        gatewayId: gateway.gatewayId,
+        userId,
+        name: request.name,
+        command: plan.command,
+        params,
+        state: RemoteOperationState.operating,
+        createdAt: new Date(issuedAt),
+        deadline: new Date(deadline),
+      });
       await options.prepare?.(tx, id);
       return inserted;
     });
-    if (!row) throw new Error('operation insert returned nothing');
     const command: Command = {
       v: DEVICE_PROTOCOL_VERSION,
       id: row.id,
@@ -135,32 +149,55 @@ export class RemoteOperationService {
     const row = await this.db.transaction(async (tx) => {
       await save(tx);
       const now = new Date();
-      const [inserted] = await tx
-        .insert(remoteOperations)
-        .values({
-          id: randomUUID(),
-          lockId,
-          userId,
-          name,
-          command: 'cloud',
-          params: result,
-          state: RemoteOperationState.success,
-          result,
-          createdAt: now,
-          deadline: now,
-          finishedAt: now,
-        })
-        .returning();
-      return inserted;
+      return insertOperation(tx, {
+        id: randomUUID(),
+        lockId,
+        userId,
+        name,
+        command: 'cloud',
+        params: result,
+        state: RemoteOperationState.success,
+        result,
+        createdAt: now,
+        deadline: now,
+        finishedAt: now,
+      });
     });
-    if (!row) throw new Error('operation insert returned nothing');
     await this.announce(row);
     return presentOperation(row);
   }
 
+  /**
+   * A switch, the hotel room status (commands to the lock, lock/lockSettingPlan.ts) or the
+   * daylight-saving reminder, which is the cloud's own setting (saved at once).
+   */
+  async updateSetting(
+    userId: number,
+    lockId: number,
+    setting: { lockId: number; type: string; value: number },
+  ): Promise<RemoteOperation> {
+    if (setting.type === LockSetting.daylightSavingReminder) {
+      const value = checkedDaylightSavingReminder(setting.value);
+      return this.completeInCloud(userId, lockId, 'updateSetting', setting, (tx) =>
+        saveDaylightSavingReminder(tx, lockId, value),
+      );
+    }
+    return this.start(userId, lockId, { name: 'updateSetting', setting: { type: setting.type, value: setting.value } });
+  }
+
+  /** The locks the caller manages that a gateway reaches, for remote operations. */
+  async listLocks(userId: number, params: { pageNo: number; pageSize: number; lockName?: string | undefined }) {
+    return listForRemoteOperation(this.db, userId, params);
+  }
+
+  /** Batch unlock of the caller's own locks, each answering on its own (batchUnlock.ts). */
+  async batchUnlock(userId: number, lockIds: number[], locale: Locale) {
+    return batchUnlock(this.db, this, userId, lockIds, locale);
+  }
+
   /** The caller's own operation (or one on a lock the caller manages). */
   async get(userId: number, operationId: string): Promise<RemoteOperation> {
-    const [row] = await this.db.select().from(remoteOperations).where(eq(remoteOperations.id, operationId));
+    const row = await operationById(this.db, operationId);
     if (!row) throw new ApiError('notFound', {}, 'no such operation');
     if (row.userId !== userId) await managedLock(this.db, userId, row.lockId);
     return presentOperation(row);
@@ -170,19 +207,16 @@ export class RemoteOperationService {
   async waitForEnd(operationId: string, timeoutMs: number): Promise<RemoteOperation> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const [row] = await this.db.select().from(remoteOperations).where(eq(remoteOperations.id, operationId));
+      const row = await operationById(this.db, operationId);
       if (!row) throw new ApiError('notFound', {}, 'no such operation');
-      if (!(OPEN as number[]).includes(row.state) || Date.now() > deadline) return presentOperation(row);
+      if (!(OPEN_STATES as number[]).includes(row.state) || Date.now() > deadline) return presentOperation(row);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
   /** A gateway's reply; only the gateway the command went to can end it. */
   async onReply(gatewayId: number, reply: Reply): Promise<void> {
-    const [row] = await this.db
-      .select()
-      .from(remoteOperations)
-      .where(and(eq(remoteOperations.id, reply.id), eq(remoteOperations.gatewayId, gatewayId)));
+    const row = await operationById(this.db, reply.id, gatewayId);
     if (!row) return;
     if (!reply.ok) {
       await this.finish(row.id, reply.error ?? 'rejected');
@@ -198,36 +232,19 @@ export class RemoteOperationService {
 
   async onProgress(gatewayId: number, progress: Progress): Promise<void> {
     const state = progress.stage === 'wait' ? RemoteOperationState.wait : RemoteOperationState.operating;
-    const rows = await this.db
-      .update(remoteOperations)
-      .set({ state })
-      .where(
-        and(
-          eq(remoteOperations.id, progress.id),
-          eq(remoteOperations.gatewayId, gatewayId),
-          inArray(remoteOperations.state, OPEN),
-          sql`${remoteOperations.state} <> ${state}`,
-        ),
-      )
-      .returning();
+    const rows = await advanceOpenOperation(this.db, progress.id, gatewayId, state);
     for (const row of rows) await this.announce(row);
   }
 
   /** A gateway went offline: what it was doing fails now rather than at the deadline. */
   async onGatewayOffline(gatewayId: number): Promise<void> {
-    const open = await this.db
-      .select({ id: remoteOperations.id })
-      .from(remoteOperations)
-      .where(and(eq(remoteOperations.gatewayId, gatewayId), inArray(remoteOperations.state, OPEN)));
+    const open = await openOperationsOf(this.db, gatewayId);
     for (const { id } of open) await this.finish(id, 'gatewayOffline');
   }
 
   /** Ends operations whose deadline passed (also those another, stopped, instance started). */
   async sweep(graceMs = 1000): Promise<void> {
-    const late = await this.db
-      .select({ id: remoteOperations.id })
-      .from(remoteOperations)
-      .where(and(inArray(remoteOperations.state, OPEN), lt(remoteOperations.deadline, new Date(Date.now() - graceMs))));
+    const late = await lateOperations(this.db, new Date(Date.now() - graceMs));
     for (const { id } of late) await this.finish(id, 'timeout');
   }
 
@@ -250,7 +267,8 @@ export class RemoteOperationService {
 
   /**
    * Ends an open operation once: success with its result, or failed / no retry with the reason.
-   * The lock's confirmed state is kept in the same transaction. Returns the ended row, or
+   * The command's outcome (the domain it was for: the lock's confirmed state, a passcode's or a
+   * credential's status...) is applied in the same transaction. Returns the ended row, or
    * undefined when it had already ended.
    */
   private async finish(
@@ -263,17 +281,11 @@ export class RemoteOperationService {
     const ending = error === undefined ? 'success' : NO_RETRY_ERRORS.has(error) ? 'noRetry' : 'failed';
     const state = RemoteOperationState[ending];
     const outcome = await this.db.transaction(async (tx) => {
-      const [ended] = await tx
-        .update(remoteOperations)
-        .set({ state, error: error ?? null, result: shown ?? null, finishedAt: new Date() })
-        .where(and(eq(remoteOperations.id, id), or(...OPEN.map((s) => eq(remoteOperations.state, s)))))
-        .returning();
+      const ended = await endOpenOperation(tx, id, { state, error: error ?? null, result: shown ?? null });
       if (!ended) return undefined;
-      const change = confirmed
-        ? await applyResult(tx, ended.lockId, ended.command, confirmed.result, { at: confirmed.at, by: 'reply' })
-        : undefined;
-      await applyCredentialOutcome(tx, ended, state === RemoteOperationState.success, result);
-      return { ended, change };
+      const outcome = this.outcomes[ended.command as DeviceCommandName];
+      const change = await outcome?.(tx, ended, state === RemoteOperationState.success, result, confirmed?.at);
+      return { ended, change: change ?? undefined };
     });
     if (!outcome) return undefined;
     this.onEnded({
@@ -288,13 +300,5 @@ export class RemoteOperationService {
   private async announce(row: OperationRow, change?: LockChange): Promise<void> {
     await this.live.publish(row.userId, 'operation', presentOperation(row));
     if (change) await this.live.publish(row.userId, 'lock', change);
-  }
-
-  private async accountOf(userId: number): Promise<string> {
-    const [user] = await this.db
-      .select({ email: users.email, mobile: users.mobile })
-      .from(users)
-      .where(eq(users.id, userId));
-    return user?.email ?? user?.mobile ?? '';
   }
 }

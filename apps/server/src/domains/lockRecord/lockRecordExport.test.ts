@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n';
-import { EXPORT_TOKEN_TTL_MS, type ExportTicket, fileNameOf } from './recordExport';
+import { EXPORT_TOKEN_TTL_MS, type ExportTicket, fileNameOf } from './lockRecordExport';
 
 const preparedAt = Date.UTC(2026, 10, 26, 23, 30);
 const ticket: ExportTicket = {
