@@ -17,11 +17,13 @@ export interface TableRoute {
 }
 
 const TABLE = join(import.meta.dirname, '..', '..', 'apps/web/src/app/routeTable.ts');
+/** The lock detail's tabs, which the table's `/manage/${tab}` routes are made from. */
+const TABS = join(import.meta.dirname, '..', '..', 'apps/web/src/app/manageTabs.ts');
 
 /**
- * Every route of the console's route table, read from its source (the table lazily imports the
- * screens, so it is read, not run): each object literal with a `path`, the `/manage/${tab}`
- * routes expanded with the table's tabs.
+ * Every route of the console's route table, read from its source (the console's
+ * sources are read, not run, here): each object literal with a `path`, the `/manage/${tab}`
+ * routes expanded with the lock detail's tabs (manageTabs.ts).
  */
 export function routeTable(): TableRoute[] {
   const source = ts.createSourceFile(TABLE, readFileSync(TABLE, 'utf8'), ts.ScriptTarget.Latest, true);
@@ -81,7 +83,7 @@ export function routeTable(): TableRoute[] {
         };
         if (ts.isStringLiteral(path)) routes.push({ path: path.text, ...base });
         else if (ts.isTemplateExpression(path)) {
-          // `/manage/${tab}` inside `manageTabs.map(...)`.
+          // `/manage/${tab}` inside `MANAGE_TABS.map(...)`.
           let call: ts.Node = node;
           while (call && !ts.isCallExpression(call)) call = call.parent;
           const owner =
@@ -97,6 +99,7 @@ export function routeTable(): TableRoute[] {
     }
     node.forEachChild((child) => visit(child, inPublic));
   };
+  visit(ts.createSourceFile(TABS, readFileSync(TABS, 'utf8'), ts.ScriptTarget.Latest, true), false);
   visit(source, false);
   if (routes.length < 40) throw new Error(`only ${routes.length} routes read from ${TABLE}`);
   return routes;

@@ -13,6 +13,7 @@ export * from './driver/protocol';
 export * from './enums';
 export * from './envelope';
 export * from './errors';
+export * from './limits';
 export * from './live';
 export * from './locales';
 export * from './plurals';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Loading } from '../components/Loading';
+import { Loading } from '../ui/Loading';
 import { useUserInfo } from './userInfo';
 
 /** A guarded route: user info is loaded once; when that fails the user goes to the login screen. */

@@ -2,23 +2,25 @@ import { parseLockId, SessionStorageKey } from '@smartlock/contract';
 import { type ComponentType, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { Loading } from '../components/Loading';
-import { Outcome } from '../components/Outcome';
 import { readSession, writeSession } from '../storage/secureSession';
+import { Loading } from '../ui/Loading';
+import { Outcome } from '../ui/Outcome';
 import { useConsole } from './context';
 import { RouteLockId } from './routeLockId';
+import { type PageLoader, pageAt } from './routePages';
 import type { RouteSpec } from './routeTable';
 
 /** A screen still to come says so; the notice loads when shown. */
 const ComingSoon = lazy(() => import('../features/coming/ComingSoon').then((m) => ({ default: m.ComingSoon })));
 
-const lazyPages = new Map<RouteSpec['page'], ComponentType>();
+const lazyPages = new Map<PageLoader, ComponentType>();
 function pageOf(spec: RouteSpec): ComponentType | undefined {
-  if (!spec.page) return undefined;
-  let page = lazyPages.get(spec.page);
+  const loader = pageAt(spec.path);
+  if (!loader) return undefined;
+  let page = lazyPages.get(loader);
   if (!page) {
-    page = lazy(spec.page);
-    lazyPages.set(spec.page, page);
+    page = lazy(loader);
+    lazyPages.set(loader, page);
   }
   return page;
 }

@@ -1,5 +1,5 @@
 /**
- * A table wider than its room scrolls inside itself (components/FitTable.tsx keeps that to the
+ * A table wider than its room scrolls inside itself (ui/FitTable.tsx keeps that to the
  * columns that must stay); a keyboard user must reach such a region to scroll it (WCAG 2.1.1,
  * axe: scrollable-region-focusable). Each of Ant Design's table scrollers that overflows becomes
  * a tab stop, and stops being one when it fits again. One observer of the document covers every

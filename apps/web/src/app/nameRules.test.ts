@@ -1,5 +1,6 @@
+import { NAME_MAX } from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
-import { NAME_MAX, nameProblem } from './nameRules';
+import { nameProblem } from './nameRules';
 
 describe('names', () => {
   it('must not be empty', () => {

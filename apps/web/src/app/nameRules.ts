@@ -1,8 +1,6 @@
+import { NAME_MAX } from '@smartlock/contract';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-
-/** The contract's limit on the names people give things (locks, groups, gateways: at most 50 characters). */
-export const NAME_MAX = 50;
 
 /** What is wrong with a name, if anything: empty (spaces only count as empty) or too long. */
 export function nameProblem(value: string, max = NAME_MAX): 'required' | 'tooLong' | undefined {

@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { loadMessages } from '../i18n/i18n';
+import { MANAGE_TABS } from './manageTabs';
 
 /** The breadcrumb trails of spec section 2 (Home > ...). */
 export type Trail = 'lockInfo' | 'valueAdded' | 'authAdmin' | 'lockGroups' | 'lockUsers' | 'card' | 'gateway';
@@ -23,8 +22,6 @@ export interface RouteSpec {
    * or the card-number information passed in (navigation state) or kept in session storage.
    */
   requires?: { oneOf: readonly string[]; otherwise: string } | { cardNumberMsg: true; otherwise: string };
-  /** The screen; absent means the feature is still coming and the route says so. */
-  page?: () => Promise<{ default: ComponentType }>;
   /**
    * Offered only where the brand sells paid services (its `hasPaidFeature`): the value-added area
    * and what needs the advanced function (exports). Elsewhere the route answers "not found" and
@@ -33,103 +30,25 @@ export interface RouteSpec {
   paid?: boolean;
 }
 
-/** A public screen with the words of the screens part (src/i18n/messageParts.ts). */
-function screen<T>(page: () => Promise<T>): () => Promise<T> {
-  return async () => (await Promise.all([page(), loadMessages('screens')]))[0];
-}
-
-const publicMap = {
-  base: screen(() => import('../features/map/MapBasePage')),
-  screen: screen(() => import('../features/map/MapScreenPage')),
-};
-
-const gateway = {
-  home: () => import('../features/gateway/GatewayPage'),
-};
-
-const locks = {
-  home: () => import('../features/lock/list/LockListPage'),
-  detail: () => import('../features/lock/detail/LockDetailPage'),
-  passageMode: () => import('../features/lock/passage/PassageModePage'),
-  transfer: () => import('../features/lock/transfer/TransferLockPage'),
-  groups: () => import('../features/group/GroupPage'),
-  unlockByLink: screen(() => import('../features/lock/unlockLink/UnlockByLinkPage')),
-};
-
-const credentials = {
-  issueEKey: () => import('../features/ekey/IssueEKeyPage'),
-  issueEKeyBatch: () => import('../features/ekey/IssueEKeyBatchPage'),
-  sentEKey: () => import('../features/ekey/EKeySentPage'),
-  issuePasscode: () => import('../features/passcode/IssuePasscodePage'),
-  sentPasscode: () => import('../features/passcode/PasscodeSentPage'),
-  issueCard: () => import('../features/lockCredential/issue/IssueCardPage'),
-  issueFingerprint: () => import('../features/lockCredential/issue/IssueFingerprintPage'),
-  issueFace: () => import('../features/lockCredential/issue/IssueFacePage'),
-  issueQrCode: () => import('../features/lockCredential/issue/IssueQrCodePage'),
-};
-
-const hotel = {
-  manage: () => import('../features/hotel/CardManagePage'),
-  send: () => import('../features/hotel/CardSendPage'),
-  issue: () => import('../features/hotel/CardIssuePage'),
-  props: () => import('../features/hotel/CardPropsPage'),
-};
-
-const admins = {
-  home: () => import('../features/admin/AdminPage'),
-  create: () => import('../features/admin/CreateAdminPage'),
-};
-
-const records = {
-  list: () => import('../features/lockRecord/RecordsPage'),
-  export: () => import('../features/lockRecord/ExportRecordsPage'),
-};
-
-const lockUsers = {
-  home: () => import('../features/lockUser/LockUserPage'),
-  expiring: () => import('../features/lockUser/ExpiringPage'),
-  export: () => import('../features/lockUser/ExportLockUsersPage'),
-};
-
-const account = {
-  info: () => import('../features/account/AccountInfoPage'),
-  services: () => import('../features/service/ServicesPage'),
-  records: () => import('../features/order/PurchaseRecordsPage'),
-  vip: () => import('../features/vip/VipPage'),
-  smsTemplates: () => import('../features/template/TemplatesPage').then((m) => ({ default: m.SmsTemplatesPage })),
-  emailTemplates: () => import('../features/template/TemplatesPage').then((m) => ({ default: m.EmailTemplatesPage })),
-};
-
-const auth = {
-  login: () => import('../features/auth/LoginPage'),
-  register: () => import('../features/auth/RegisterPage'),
-  registerSuccess: () => import('../features/auth/RegisterSuccessPage'),
-  reset: () => import('../features/auth/ResetPasswordPage'),
-  resetSuccess: () => import('../features/auth/ResetSuccessPage'),
-  accessToken: () => import('../features/auth/AccessTokenPage'),
-};
-
 /** Every route of spec section 2. */
 export const PUBLIC_ROUTES: RouteSpec[] = [
-  { path: '/login', name: 'user-login', title: 'route.login', public: true, page: auth.login },
-  { path: '/user/loginByAccessToken', name: 'user-login-failed', title: 'route.login', public: true, page: auth.login },
-  { path: '/regist', name: 'regist', title: 'route.register', public: true, page: auth.register },
+  { path: '/login', name: 'user-login', title: 'route.login', public: true },
+  { path: '/user/loginByAccessToken', name: 'user-login-failed', title: 'route.login', public: true },
+  { path: '/regist', name: 'regist', title: 'route.register', public: true },
   {
     path: '/registSuccess',
     name: 'regist-success',
     title: 'route.registerSuccess',
     public: true,
-    page: auth.registerSuccess,
   },
-  { path: '/resetPwd', name: 'reset-pwd', title: 'route.resetPassword', public: true, page: auth.reset },
-  { path: '/resetSuccess', name: 'reset-success', title: 'route.resetSuccess', public: true, page: auth.resetSuccess },
+  { path: '/resetPwd', name: 'reset-pwd', title: 'route.resetPassword', public: true },
+  { path: '/resetSuccess', name: 'reset-success', title: 'route.resetSuccess', public: true },
   {
     path: '/loginByAccessToken',
     name: 'login-by-access-token',
     title: 'route.accessToken',
     public: true,
     query: ['accessToken'],
-    page: auth.accessToken,
   },
   {
     path: '/unlockByLink',
@@ -137,10 +56,9 @@ export const PUBLIC_ROUTES: RouteSpec[] = [
     title: 'route.unlockByLink',
     public: true,
     query: ['token'],
-    page: locks.unlockByLink,
   },
-  { path: '/map/base', name: 'map-base', title: 'route.mapBase', public: true, screen: true, page: publicMap.base },
-  { path: '/map/new', name: 'map-new', title: 'route.mapNew', public: true, screen: true, page: publicMap.screen },
+  { path: '/map/base', name: 'map-base', title: 'route.mapBase', public: true, screen: true },
+  { path: '/map/new', name: 'map-new', title: 'route.mapNew', public: true, screen: true },
 ];
 
 /**
@@ -159,24 +77,18 @@ const RECORD_QUERY = [
   'keyfobNo',
 ] as const;
 
-const manageTabs = ['ekey', 'passcode', 'card', 'fingerprint', 'palmVein', 'face', 'qrcode', 'keyfob'] as const;
-export type ManageTab = (typeof manageTabs)[number];
-export const MANAGE_TABS: readonly ManageTab[] = manageTabs;
-
 export const CONSOLE_ROUTES: RouteSpec[] = [
-  { path: '/console/home', name: 'console-home', title: 'route.consoleHome', query: ['groupId'], page: locks.home },
+  { path: '/console/home', name: 'console-home', title: 'route.consoleHome', query: ['groupId'] },
   {
     path: '/console/exportRecord',
     name: 'console-export-record',
     title: 'route.exportRecords',
-    page: records.export,
     paid: true,
   },
   {
     path: '/console/exportLockUser',
     name: 'console-export-lock-user',
     title: 'route.exportLockUsers',
-    page: lockUsers.export,
     paid: true,
   },
   {
@@ -185,7 +97,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.passageMode',
     trail: 'lockInfo',
     lockId: true,
-    page: locks.passageMode,
   },
   {
     path: '/manage/transferLock',
@@ -193,7 +104,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.transferLock',
     trail: 'lockInfo',
     query: ['lockId'],
-    page: locks.transfer,
   },
   {
     path: '/manage/records',
@@ -203,7 +113,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     lockId: true,
     query: [...RECORD_QUERY, 'queryType'],
     requires: { oneOf: [...RECORD_QUERY, 'queryType'], otherwise: '/manage/ekey' },
-    page: records.list,
   },
   {
     path: '/manage/issueEKey',
@@ -211,7 +120,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.issueEKey',
     trail: 'lockInfo',
     lockId: true,
-    page: credentials.issueEKey,
   },
   {
     path: '/manage/issueEKeyBatch',
@@ -219,7 +127,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.issueEKeyBatch',
     trail: 'lockInfo',
     query: ['lockId'],
-    page: credentials.issueEKeyBatch,
   },
   {
     path: '/manage/issuePasscode',
@@ -227,7 +134,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.issuePasscode',
     trail: 'lockInfo',
     lockId: true,
-    page: credentials.issuePasscode,
   },
   {
     path: '/manage/issueCard',
@@ -235,7 +141,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.issueCard',
     trail: 'lockInfo',
     lockId: true,
-    page: credentials.issueCard,
   },
   {
     path: '/manage/issuePrint',
@@ -243,7 +148,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.issueFingerprint',
     trail: 'lockInfo',
     lockId: true,
-    page: credentials.issueFingerprint,
   },
   {
     path: '/manage/issueFace',
@@ -251,7 +155,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.issueFace',
     trail: 'lockInfo',
     lockId: true,
-    page: credentials.issueFace,
   },
   {
     path: '/manage/issueQrcode',
@@ -259,7 +162,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.issueQrCode',
     trail: 'lockInfo',
     lockId: true,
-    page: credentials.issueQrCode,
   },
   {
     path: '/manage/exportRecord',
@@ -267,17 +169,15 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.exportRecords',
     trail: 'lockInfo',
     lockId: true,
-    page: records.export,
     paid: true,
   },
-  ...manageTabs.map(
+  ...MANAGE_TABS.map(
     (tab): RouteSpec => ({
       path: `/manage/${tab}`,
       name: `manage-${tab}`,
       title: `route.manage.${tab}`,
       trail: 'lockInfo',
       lockId: true,
-      page: locks.detail,
     }),
   ),
   {
@@ -285,7 +185,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     name: 'account-service',
     title: 'route.services',
     trail: 'valueAdded',
-    page: account.services,
     paid: true,
   },
   {
@@ -294,16 +193,14 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.purchaseRecords',
     trail: 'valueAdded',
     query: ['orderNo'],
-    page: account.records,
     paid: true,
   },
-  { path: '/account/vip', name: 'account-vip', title: 'route.vip', trail: 'valueAdded', page: account.vip, paid: true },
+  { path: '/account/vip', name: 'account-vip', title: 'route.vip', trail: 'valueAdded', paid: true },
   {
     path: '/account/smsTmpl',
     name: 'account-sms-template',
     title: 'route.smsTemplates',
     trail: 'valueAdded',
-    page: account.smsTemplates,
     paid: true,
   },
   {
@@ -311,10 +208,9 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     name: 'account-email-template',
     title: 'route.emailTemplates',
     trail: 'valueAdded',
-    page: account.emailTemplates,
     paid: true,
   },
-  { path: '/account/info', name: 'account-info', title: 'route.accountInfo', page: account.info },
+  { path: '/account/info', name: 'account-info', title: 'route.accountInfo' },
   {
     path: '/ekey/send',
     name: 'ekey-send',
@@ -323,7 +219,6 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     lockId: true,
     query: ['keyId', 'lockId'],
     requires: { oneOf: ['keyId'], otherwise: '/manage/ekey' },
-    page: credentials.sentEKey,
   },
   {
     path: '/passcode/send',
@@ -333,30 +228,26 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     lockId: true,
     query: ['keyboardPwdId', 'lockId'],
     requires: { oneOf: ['keyboardPwdId'], otherwise: '/manage/passcode' },
-    page: credentials.sentPasscode,
   },
-  { path: '/auth/home', name: 'auth-home', title: 'route.authAdmins', trail: 'authAdmin', page: admins.home },
+  { path: '/auth/home', name: 'auth-home', title: 'route.authAdmins', trail: 'authAdmin' },
   {
     path: '/auth/create',
     name: 'auth-create',
     title: 'route.addAuthAdmin',
     trail: 'authAdmin',
-    page: admins.create,
   },
-  { path: '/group/home', name: 'group-home', title: 'route.lockGroups', trail: 'lockGroups', page: locks.groups },
+  { path: '/group/home', name: 'group-home', title: 'route.lockGroups', trail: 'lockGroups' },
   {
     path: '/lockUser/home',
     name: 'lock-user-home',
     title: 'route.lockUsers',
     trail: 'lockUsers',
-    page: lockUsers.home,
   },
   {
     path: '/lockUser/onDate',
     name: 'lock-user-on-date',
     title: 'route.expiringUsers',
     trail: 'lockUsers',
-    page: lockUsers.expiring,
   },
   {
     path: '/lockUser/issueEKeyBatch',
@@ -364,26 +255,23 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     title: 'route.issueEKeyBatch',
     trail: 'lockUsers',
     query: ['account'],
-    page: credentials.issueEKeyBatch,
   },
   {
     path: '/lockUser/export',
     name: 'lock-user-export',
     title: 'route.exportLockUsers',
     trail: 'lockUsers',
-    page: lockUsers.export,
     paid: true,
   },
-  { path: '/card/manage', name: 'card-manage', title: 'route.cards', trail: 'card', page: hotel.manage },
+  { path: '/card/manage', name: 'card-manage', title: 'route.cards', trail: 'card' },
   {
     path: '/card/send',
     name: 'card-send',
     title: 'route.sendCard',
     trail: 'card',
     requires: { cardNumberMsg: true, otherwise: '/card/manage' },
-    page: hotel.send,
   },
-  { path: '/card/issue', name: 'card-issue', title: 'route.issueHotelCard', trail: 'card', page: hotel.issue },
-  { path: '/card/props', name: 'card-props', title: 'route.cardSettings', trail: 'card', page: hotel.props },
-  { path: '/plug/home', name: 'plug-home', title: 'route.gateways', trail: 'gateway', page: gateway.home },
+  { path: '/card/issue', name: 'card-issue', title: 'route.issueHotelCard', trail: 'card' },
+  { path: '/card/props', name: 'card-props', title: 'route.cardSettings', trail: 'card' },
+  { path: '/plug/home', name: 'plug-home', title: 'route.gateways', trail: 'gateway' },
 ];

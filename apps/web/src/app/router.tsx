@@ -1,11 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Loading } from '../components/Loading';
 import { HomeRedirect } from '../features/lock/list/HomeRedirect';
 import { loadMessages } from '../i18n/i18n';
 import { PublicLayout } from '../layouts/PublicLayout';
+import { Loading } from '../ui/Loading';
 import { RequireUser } from './RequireUser';
 import { RouteFrame } from './RouteFrame';
+import { pageAt } from './routePages';
 import { CONSOLE_ROUTES, PUBLIC_ROUTES } from './routeTable';
 
 /** The error and not-found screens load when shown. */
@@ -25,7 +26,7 @@ const ConsoleLayout = lazy(async () => {
 export function prefetchPage(path: string): void {
   const wanted = path === '/' ? '/login' : path;
   const spec = [...PUBLIC_ROUTES, ...CONSOLE_ROUTES].find((route) => route.path === wanted);
-  void spec?.page?.().catch(() => undefined);
+  if (spec) void pageAt(spec.path)?.().catch(() => undefined);
   if (spec && CONSOLE_ROUTES.includes(spec)) void import('../layouts/ConsoleLayout').catch(() => undefined);
 }
 

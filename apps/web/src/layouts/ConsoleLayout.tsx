@@ -25,7 +25,7 @@ import { MENU_ICONS } from './menu';
 import { menuFor, selectedMenu } from './menuModel';
 import { useLockPageTitle, useTrailLock } from './useTrailLock';
 import './consoleMenu.css';
-import { HeadingLevel } from '../components/PageHeading';
+import { HeadingLevel } from '../ui/PageHeading';
 
 /** What a route the brand does not offer shows instead: the not-found page, in the console's frame. */
 const NOT_OFFERED: Pick<RouteSpec, 'path' | 'title'> = { path: '/error', title: 'route.notFound' };

@@ -3,8 +3,8 @@ import type { Locale } from '@smartlock/contract';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../app/context';
-import { NativeSelect } from '../components/NativeSelect';
 import { LANGUAGE_NAMES } from '../i18n/antdLocale';
+import { NativeSelect } from '../ui/NativeSelect';
 
 /** A phone's width: the switcher shows the language's short code, leaving the header room for the page's title. */
 const PHONE = '(max-width: 575.98px)';

@@ -1,4 +1,5 @@
-import { MANAGE_TABS, type RouteSpec } from '../app/routeTable';
+import { MANAGE_TABS } from '../app/manageTabs';
+import type { RouteSpec } from '../app/routeTable';
 import { type MenuPath, menuEntry, selectedMenu } from './menuModel';
 
 /** One step of the breadcrumb. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { valuesOf } from '../enums/define';
 import { AdminGroupQuery, GroupId } from '../enums/lock';
 import { pageSchema } from '../envelope';
+import { RECEIVER_MAX, REMARK_MAX, SEARCH_MAX } from '../limits';
 import { defineCall } from './define';
 import { idField, idListField, intField, oneOf, pageParams, remarkText, requiredText, text } from './fields';
 import { credentialValidity } from './lockCredential';
@@ -40,7 +41,7 @@ export const list = defineCall({
   method: 'GET',
   auth: 'session',
   summary: "The caller's authorized administrators, searchable by account or nickname.",
-  params: z.object({ searchStr: text(100).optional(), ...pageParams }),
+  params: z.object({ searchStr: text(SEARCH_MAX).optional(), ...pageParams }),
   data: pageSchema(adminItem),
 });
 
@@ -51,11 +52,11 @@ export const add = defineCall({
   summary:
     'Make a registered account an authorized administrator of some of the caller’s locks (lockIds and/or groupIds), with a validity. Each lock gets an administrator eKey; the reply counts the locks authorized. The owner only, on their own locks.',
   params: z.object({
-    receiverUsername: requiredText(100),
+    receiverUsername: requiredText(RECEIVER_MAX),
     countryCode: text(6).optional(),
     ...lockSelection,
     ...credentialValidity,
-    remarks: remarkText(200).optional(),
+    remarks: remarkText(REMARK_MAX).optional(),
   }),
   data: z.object({ adminUid: z.number().int(), count: z.number().int() }),
 });

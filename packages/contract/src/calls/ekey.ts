@@ -3,6 +3,7 @@ import { eKeyCycleSchema } from '../credentials/eKeyCredential';
 import { EKeyAuthorized, ValidityType } from '../enums/credential';
 import { valuesOf } from '../enums/define';
 import { pageSchema } from '../envelope';
+import { KEY_NAME_MAX, RECEIVER_MAX, RECIPIENTS_PER_CALL_MAX, REMARK_MAX, SEARCH_MAX } from '../limits';
 import { PHOTO_MAX_BYTES } from '../validation/photo';
 import { defineCall } from './define';
 import {
@@ -30,8 +31,8 @@ const validity = {
 /** What an eKey carries besides its lock and recipient. */
 const grant = {
   ...validity,
-  keyName: text(50).optional(),
-  remarks: remarkText(200).optional(),
+  keyName: text(KEY_NAME_MAX).optional(),
+  remarks: remarkText(REMARK_MAX).optional(),
   /** May the recipient unlock remotely (through a gateway or an unlock link). */
   remoteEnable: flagField.default(false),
   /** Send as an authorized administrator of the lock (EKeyAuthorized: 1 yes). Owner only. */
@@ -40,7 +41,7 @@ const grant = {
 
 /** A recipient account: mobile (with its calling code) or email. */
 const recipient = z.object({
-  receiverUsername: requiredText(100),
+  receiverUsername: requiredText(RECEIVER_MAX),
   countryCode: text(6).optional(),
 });
 
@@ -106,7 +107,7 @@ export const sendBatch = defineCall({
   params: z.object({
     lockIds: idListField,
     /** JSON array of {receiverUsername, countryCode?}. */
-    receivers: jsonField(z.array(recipient).min(1).max(200), 20_000),
+    receivers: jsonField(z.array(recipient).min(1).max(RECIPIENTS_PER_CALL_MAX), 20_000),
     createUser: flagField.default(false),
     ...grant,
   }),
@@ -119,7 +120,7 @@ export const list = defineCall({
   auth: 'session',
   summary:
     "A lock's eKeys, newest first, searchable by recipient account, nickname or key name. Keys whose validity has ended are marked overdue (110412) first.",
-  params: z.object({ lockId: idField, searchStr: text(100).optional(), ...pageParams }),
+  params: z.object({ lockId: idField, searchStr: text(SEARCH_MAX).optional(), ...pageParams }),
   data: pageSchema(eKeyItem),
 });
 
@@ -180,8 +181,8 @@ export const update = defineCall({
   auth: 'session',
   summary: "Change an eKey's name, remarks and remote-unlock permission.",
   params: keyTarget.extend({
-    keyName: text(50).optional(),
-    remarks: remarkText(200).optional(),
+    keyName: text(KEY_NAME_MAX).optional(),
+    remarks: remarkText(REMARK_MAX).optional(),
     remoteEnable: flagField.optional(),
   }),
   data: emptyData,

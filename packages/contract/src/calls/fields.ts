@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDS_PER_CALL_MAX, RECEIVER_MAX } from '../limits';
 
 /**
  * Wire fields. Everything arrives as a string (query or form body), so numbers and flags are
@@ -93,7 +94,7 @@ export const pageParams = {
 export const idListField = z
   .string()
   .trim()
-  .regex(/^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,199}$/)
+  .regex(new RegExp(`^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,${IDS_PER_CALL_MAX - 1}}$`))
   .transform((v) => [...new Set(v.split(',').map(Number))]);
 
 /** The schema of the JSON each jsonField carries, for the OpenAPI document (its contentSchema). */
@@ -127,7 +128,7 @@ export function jsonContentOf(field: object): z.ZodType | undefined {
 
 /** What confirms a transfer (locks, gateways): the receiving account, the caller's password and a code. */
 export const transferConfirmation = {
-  receiverUsername: requiredText(100),
+  receiverUsername: requiredText(RECEIVER_MAX),
   countryCode: text(6).optional(),
   password: z.string().min(1).max(100),
   validationCode: z

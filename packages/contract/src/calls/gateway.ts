@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { valuesOf } from '../enums/define';
 import { GatewayVersion } from '../enums/lock';
 import { pageSchema } from '../envelope';
+import { NAME_MAX } from '../limits';
 import { defineCall } from './define';
 import {
   emptyData,
@@ -24,7 +25,7 @@ export const add = defineCall({
     "Register a gateway the mobile app has just set up (name, version G1 to G4, WiFi name, the city it is in). Returns the gateway's MQTT user name and secret, once, for the app to write into the gateway.",
   params: z.object({
     gatewayMac: requiredText(17),
-    gatewayName: requiredText(50),
+    gatewayName: requiredText(NAME_MAX),
     gatewayVersion: oneOf(valuesOf(GatewayVersion)),
     networkName: text(64).optional(),
     /** The city the app set the gateway up in (its phone's nearest city; /city/search). */
@@ -60,7 +61,7 @@ export const list = defineCall({
   method: 'GET',
   auth: 'session',
   summary: "The caller's gateways: name, WiFi name, signal strength, online or offline, version, number of locks.",
-  params: z.object({ ...pageParams, gatewayName: text(50).optional() }),
+  params: z.object({ ...pageParams, gatewayName: text(NAME_MAX).optional() }),
   data: pageSchema(gatewayItem),
 });
 
@@ -102,7 +103,7 @@ export const rename = defineCall({
   method: 'POST',
   auth: 'session',
   summary: "Rename one of the caller's gateways.",
-  params: gatewayTarget.extend({ gatewayName: requiredText(50) }),
+  params: gatewayTarget.extend({ gatewayName: requiredText(NAME_MAX) }),
   data: emptyData,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_MAX } from '../limits';
 import { defineCall } from './define';
 import { emptyData, idField, idListField, intField, requiredText } from './fields';
 
@@ -22,7 +23,7 @@ export const add = defineCall({
   method: 'POST',
   auth: 'session',
   summary: 'Create a lock group (names are unique per account).',
-  params: z.object({ groupName: requiredText(50) }),
+  params: z.object({ groupName: requiredText(NAME_MAX) }),
   data: z.object({ groupId: z.number().int() }),
 });
 
@@ -31,7 +32,7 @@ export const rename = defineCall({
   method: 'POST',
   auth: 'session',
   summary: "Rename one of the caller's lock groups.",
-  params: z.object({ groupId: idField, groupName: requiredText(50) }),
+  params: z.object({ groupId: idField, groupName: requiredText(NAME_MAX) }),
   data: emptyData,
 });
 

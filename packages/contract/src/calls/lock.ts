@@ -10,6 +10,7 @@ import {
   ParkingLockAction,
 } from '../enums/lock';
 import { pageSchema } from '../envelope';
+import { NAME_MAX, REMARK_MAX, TIMEZONE_OFFSET_MS } from '../limits';
 import { passagePeriodSchema } from '../validation/passageMode';
 import { defineCall } from './define';
 import {
@@ -37,7 +38,7 @@ export const initialize = defineCall({
   params: z.object({
     lockMac: requiredText(17),
     lockNumber: requiredText(32),
-    lockName: requiredText(50),
+    lockName: requiredText(NAME_MAX),
     firmware: requiredText(40),
     /** Capability bits as hexadecimal (LockFeature). */
     featureValue: z
@@ -47,18 +48,11 @@ export const initialize = defineCall({
       .meta({ description: featureValueDescription() }),
     passcodeVersion: oneOf(valuesOf(PasscodeVersion)),
     /** The lock's UTC offset in milliseconds (-12 h to +14 h). */
-    timezoneRawOffset: intField
-      .pipe(
-        z
-          .number()
-          .min(-12 * 3_600_000)
-          .max(14 * 3_600_000),
-      )
-      .optional(),
+    timezoneRawOffset: intField.pipe(z.number().min(TIMEZONE_OFFSET_MS.min).max(TIMEZONE_OFFSET_MS.max)).optional(),
     battery: intField.pipe(z.number().min(0).max(100)).optional(),
     /** The auto-lock time the lock came with (seconds; 0 none), as the app reads it when pairing. */
     autoLockTime: intField.pipe(z.number().int().min(0).max(AUTO_LOCK_SECONDS.max)).optional(),
-    remark: remarkText(200).optional(),
+    remark: remarkText(REMARK_MAX).optional(),
   }),
   data: z.object({ lockId: z.number().int(), lockSecret: z.string() }),
 });
@@ -189,7 +183,7 @@ export const listForRemoteOperation = defineCall({
   auth: 'session',
   summary:
     "The caller's locks bound to the owner's gateways, for remote operations, with bolt state, battery, the remote-unlock switch and whether an online gateway reaches each now (hasOnlineGateway; hasGateway is 1 for every one listed).",
-  params: z.object({ ...pageParams, lockName: text(50).optional() }),
+  params: z.object({ ...pageParams, lockName: text(NAME_MAX).optional() }),
   data: pageSchema(remoteLock),
 });
 
@@ -223,7 +217,7 @@ export const list = defineCall({
       LockQueryType.all,
     ),
     groupId: intField.pipe(z.number().int().min(-1)).default(-1),
-    lockName: text(50).optional(),
+    lockName: text(NAME_MAX).optional(),
   }),
   data: pageSchema(lockItem),
 });
@@ -288,7 +282,7 @@ export const rename = defineCall({
   method: 'POST',
   auth: 'session',
   summary: 'Rename a lock the caller administers.',
-  params: lockTarget.extend({ lockName: requiredText(50) }),
+  params: lockTarget.extend({ lockName: requiredText(NAME_MAX) }),
   data: emptyData,
 });
 
@@ -346,7 +340,7 @@ export const listForTransfer = defineCall({
   method: 'GET',
   auth: 'session',
   summary: 'The locks the caller owns and may transfer, a page at a time, searchable by name.',
-  params: z.object({ ...pageParams, lockName: text(50).optional() }),
+  params: z.object({ ...pageParams, lockName: text(NAME_MAX).optional() }),
   data: pageSchema(z.object({ lockId: z.number().int(), lockName: z.string(), lockMac: z.string() })),
 });
 

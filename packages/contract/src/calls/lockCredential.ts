@@ -4,6 +4,17 @@ import { FaceIdentifyFrequency, FingerprintDeviceType } from '../enums/account';
 import { CardType, LOCK_CREDENTIAL_KINDS, type LockCredentialKind, ValidityType } from '../enums/credential';
 import { valuesOf } from '../enums/define';
 import { pageSchema } from '../envelope';
+import {
+  CARD_NUMBER_DIGITS,
+  CREDENTIAL_NAME_MAX,
+  HOTEL_BUILDING,
+  HOTEL_BUILDINGS_MAX,
+  HOTEL_FLOORS,
+  HOTEL_SECTOR,
+  ID_NUMBER_MAX,
+  KEY_FOB_DIGITS,
+  REMARK_MAX,
+} from '../limits';
 import { PHOTO_MAX_BYTES } from '../validation/photo';
 import { defineCall } from './define';
 import {
@@ -70,8 +81,8 @@ export const credentialValidity = {
 };
 
 const naming = {
-  name: text(50).optional(),
-  remark: remarkText(200).optional(),
+  name: text(CREDENTIAL_NAME_MAX).optional(),
+  remark: remarkText(REMARK_MAX).optional(),
 };
 
 const credentialTarget = z.object({ credentialId: idField });
@@ -86,7 +97,7 @@ function commonCalls(kind: LockCredentialKind, label: string) {
       method: 'GET',
       auth: 'session',
       summary: `A lock's ${label}s, newest first, searchable by number, name or remark.`,
-      params: z.object({ lockId: idField, searchStr: text(50).optional(), ...pageParams }),
+      params: z.object({ lockId: idField, searchStr: text(CREDENTIAL_NAME_MAX).optional(), ...pageParams }),
       data: pageSchema(credentialItem),
     }),
     rename: defineCall({
@@ -127,7 +138,7 @@ function commonCalls(kind: LockCredentialKind, label: string) {
 const cardNumber = z
   .string()
   .trim()
-  .regex(/^[0-9]{4,20}$/);
+  .regex(new RegExp(`^[0-9]{${CARD_NUMBER_DIGITS.min},${CARD_NUMBER_DIGITS.max}}$`));
 
 export const card = {
   ...commonCalls('card', 'card'),
@@ -204,9 +215,9 @@ export const face = {
       "Add a face from a photo (part `photo`: jpg, png or bmp, at most 2 MB) with the holder's name and ID number. The server checks for exactly one clear, frontal face on a plain background before anything goes to the lock: photoFormat (-3040), photoTooLarge (-3041) or photoRequirement (-3042, its message naming the rule broken, e.g. no face in a blank picture).",
     params: z.object({
       lockId: idField,
-      name: requiredText(50),
-      idNumber: requiredText(20),
-      remark: remarkText(200).optional(),
+      name: requiredText(CREDENTIAL_NAME_MAX),
+      idNumber: requiredText(ID_NUMBER_MAX),
+      remark: remarkText(REMARK_MAX).optional(),
       ...credentialValidity,
     }),
     data: withOperation,
@@ -248,7 +259,7 @@ export const keyFob = {
       keyFobNumber: z
         .string()
         .trim()
-        .regex(/^[0-9A-Fa-f]{6,16}$/),
+        .regex(new RegExp(`^[0-9A-Fa-f]{${KEY_FOB_DIGITS.min},${KEY_FOB_DIGITS.max}}$`)),
       ...naming,
       ...credentialValidity,
     }),
@@ -290,10 +301,15 @@ export const listLocksByCardNumber = defineCall({
 /** The hotel settings hotel cards are written with: the sector and the buildings with their floors. */
 export const hotelInfo = z.object({
   /** The card sector the encoder writes (0 to 15). */
-  sector: z.number().int().min(0).max(15),
+  sector: z.number().int().min(HOTEL_SECTOR.min).max(HOTEL_SECTOR.max),
   buildings: z
-    .array(z.object({ building: z.number().int().min(1).max(99), floors: z.number().int().min(1).max(199) }))
-    .max(99),
+    .array(
+      z.object({
+        building: z.number().int().min(HOTEL_BUILDING.min).max(HOTEL_BUILDING.max),
+        floors: z.number().int().min(HOTEL_FLOORS.min).max(HOTEL_FLOORS.max),
+      }),
+    )
+    .max(HOTEL_BUILDINGS_MAX),
 });
 export type HotelInfo = z.infer<typeof hotelInfo>;
 

@@ -3,6 +3,7 @@ import { uploadedRecord } from '../device/messages';
 import { valuesOf } from '../enums/define';
 import { RECORD_EXPORT, RecordExportFormat, RecordQueryType } from '../enums/lockRecord';
 import { pageSchema } from '../envelope';
+import { RECORD_CREDENTIAL_FILTER_MAX, RECORD_PASSCODE_FILTER_MAX, SEARCH_MAX, TIMEZONE_OFFSET_MS } from '../limits';
 import { defineCall } from './define';
 import { flagField, idField, idListField, intField, jsonField, oneOf, pageParams, text } from './fields';
 import { epochField } from './validityFields';
@@ -52,13 +53,13 @@ export const RECORD_SEARCH_COUNT_CAP = 1_000;
  */
 export const recordCredentialFilters = {
   keyId: idField.optional(),
-  keyboardPwd: text(20).optional(),
-  cardNo: text(40).optional(),
-  printNo: text(40).optional(),
-  palmVeinNo: text(40).optional(),
-  faceNo: text(40).optional(),
-  qrcodeNo: text(40).optional(),
-  keyfobNo: text(40).optional(),
+  keyboardPwd: text(RECORD_PASSCODE_FILTER_MAX).optional(),
+  cardNo: text(RECORD_CREDENTIAL_FILTER_MAX).optional(),
+  printNo: text(RECORD_CREDENTIAL_FILTER_MAX).optional(),
+  palmVeinNo: text(RECORD_CREDENTIAL_FILTER_MAX).optional(),
+  faceNo: text(RECORD_CREDENTIAL_FILTER_MAX).optional(),
+  qrcodeNo: text(RECORD_CREDENTIAL_FILTER_MAX).optional(),
+  keyfobNo: text(RECORD_CREDENTIAL_FILTER_MAX).optional(),
 };
 export type RecordCredentialFilter = keyof typeof recordCredentialFilters;
 
@@ -81,7 +82,7 @@ const recordSelection = {
   queryType: oneOf(valuesOf(RecordQueryType)).default(RecordQueryType.all),
   ...recordCredentialFilters,
   /** Part of the person or credential. */
-  searchStr: text(100).optional(),
+  searchStr: text(SEARCH_MAX).optional(),
   /** From this lock time on (epoch ms), inclusive. */
   startDate: epochField.optional(),
   /** Before this lock time (epoch ms), exclusive. */
@@ -135,7 +136,9 @@ const exportParams = z
     format: z.enum([RecordExportFormat.xlsx, RecordExportFormat.csv]).default(RecordExportFormat.xlsx),
     /** Times in each lock's timezone (1, the default) or the caller's (0, with timezoneRawOffset). */
     lockTime: flagField.default(true),
-    timezoneRawOffset: intField.pipe(z.number().int().min(-43_200_000).max(50_400_000)).optional(),
+    timezoneRawOffset: intField
+      .pipe(z.number().int().min(TIMEZONE_OFFSET_MS.min).max(TIMEZONE_OFFSET_MS.max))
+      .optional(),
   })
   .refine((p) => p.endDate > p.startDate, { path: ['endDate'], message: 'endDate must follow startDate' });
 

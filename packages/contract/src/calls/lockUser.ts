@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSchema } from '../envelope';
+import { SEARCH_MAX } from '../limits';
 import { defineCall } from './define';
 import { idListField, intField, pageParams, requiredText, text } from './fields';
 import { epochField } from './validityFields';
@@ -69,7 +70,7 @@ export const listKeyUser = defineCall({
   auth: 'session',
   summary:
     'The lock users of the locks the caller manages: one row per person with how many locks and credentials of each kind, searchable by account, nickname or name, in name order.',
-  params: z.object({ searchStr: text(100).optional(), ...pageParams }),
+  params: z.object({ searchStr: text(SEARCH_MAX).optional(), ...pageParams }),
   data: pageSchema(lockUserItem),
 });
 
@@ -100,7 +101,7 @@ export const listExpireUser = defineCall({
   auth: 'session',
   summary: `Credentials on the caller's managed locks whose validity ends inside a window (startDate ≤ end < endDate, at most ${EXPIRY_WINDOW_MAX_DAYS} days), soonest first, with their lock users.`,
   params: z
-    .object({ startDate: epochField, endDate: epochField, searchStr: text(100).optional(), ...pageParams })
+    .object({ startDate: epochField, endDate: epochField, searchStr: text(SEARCH_MAX).optional(), ...pageParams })
     .refine((p) => p.endDate > p.startDate, { path: ['endDate'], message: 'endDate must follow startDate' })
     .refine((p) => p.endDate - p.startDate <= EXPIRY_WINDOW_MAX_DAYS * 86_400_000, {
       path: ['endDate'],

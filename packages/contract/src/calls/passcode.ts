@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CyclicPasscodeSubtype, PasscodeType } from '../enums/credential';
 import { valuesOf } from '../enums/define';
 import { pageSchema } from '../envelope';
+import { PASSCODE_NAME_MAX, RECEIVER_MAX } from '../limits';
 import { defineCall } from './define';
 import { emptyData, idField, intField, oneOf, pageParams, text } from './fields';
 import { remoteOperation } from './remoteOperation';
@@ -54,7 +55,7 @@ export const get = defineCall({
     cycleType: oneOf(valuesOf(CyclicPasscodeSubtype)).optional(),
     cycleStartHour: intField.pipe(z.number().int().min(0).max(23)).optional(),
     cycleEndHour: intField.pipe(z.number().int().min(1).max(24)).optional(),
-    keyboardPwdName: text(50).optional(),
+    keyboardPwdName: text(PASSCODE_NAME_MAX).optional(),
     ...validityParams,
   }),
   data: passcodeItem,
@@ -69,7 +70,7 @@ export const add = defineCall({
   params: z.object({
     lockId: idField,
     keyboardPwd: digits,
-    keyboardPwdName: text(50).optional(),
+    keyboardPwdName: text(PASSCODE_NAME_MAX).optional(),
     ...validityParams,
   }),
   data: z.object({ passcode: passcodeItem, operation: remoteOperation }),
@@ -83,7 +84,7 @@ export const change = defineCall({
     "Rename a passcode; for a custom one also change its digits or validity through the gateway (updating, then normal or update failed). An offline code's digits and validity cannot change.",
   params: z.object({
     keyboardPwdId: idField,
-    keyboardPwdName: text(50).optional(),
+    keyboardPwdName: text(PASSCODE_NAME_MAX).optional(),
     newKeyboardPwd: digits.optional(),
     ...validityParams,
   }),
@@ -105,7 +106,7 @@ export const list = defineCall({
   method: 'GET',
   auth: 'session',
   summary: "A lock's passcodes, newest first, searchable by name or digits.",
-  params: z.object({ lockId: idField, searchStr: text(50).optional(), ...pageParams }),
+  params: z.object({ lockId: idField, searchStr: text(PASSCODE_NAME_MAX).optional(), ...pageParams }),
   data: pageSchema(passcodeItem),
 });
 
@@ -118,7 +119,7 @@ export const sendNotice = defineCall({
   params: z.object({
     keyboardPwdId: idField,
     channel: z.enum(['email', 'sms']),
-    receiver: text(100).pipe(z.string().min(1)),
+    receiver: text(RECEIVER_MAX).pipe(z.string().min(1)),
     countryCode: text(6).optional(),
     templateId: idField.optional(),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ValidationCodeChannel, ValidationCodeType } from '../enums/account';
 import { valuesOf } from '../enums/define';
+import { NAME_MAX } from '../limits';
 import { SLIDER_TRACK } from '../sliderTrack';
 import { defineCall } from './define';
 import { emptyData, flagField, intField, oneOf, requiredText, text, transferConfirmation } from './fields';
@@ -55,7 +56,7 @@ export const register = defineCall({
     password,
     validationCode,
     agreement: flagField,
-    nickname: text(50).optional(),
+    nickname: text(NAME_MAX).optional(),
   }),
   data: z.object({ uid: z.number().int() }),
 });
@@ -189,7 +190,7 @@ export const updateUserInfo = defineCall({
   upload: { part: 'avatar', maxBytes: AVATAR_MAX_BYTES, tooLarge: 'photoTooLarge' },
   summary: `Change the logged-in user's nickname, country or region (an ISO country id of the country list), and avatar (an optional multipart part "avatar": a JPEG, PNG or WebP image up to ${AVATAR_MAX_BYTES / 1_048_576} MB, or removeAvatar=1). Answers the user info as /user/getInfo does.`,
   params: z.object({
-    nickname: text(50).optional(),
+    nickname: text(NAME_MAX).optional(),
     countryId: z
       .string()
       .trim()

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { eKeyCycleSchema } from '../credentials/eKeyCredential';
 import { LOCK_CREDENTIAL_KINDS } from '../enums/credential';
 import { LockState, LockSwitch, ParkingLockAction } from '../enums/lock';
+import { TIMEZONE_OFFSET_MS } from '../limits';
 import { passagePeriodSchema } from '../validation/passageMode';
 
 const lockState = z.union([z.literal(LockState.locked), z.literal(LockState.unlocked), z.literal(LockState.unknown)]);
@@ -68,11 +69,7 @@ export const DEVICE_COMMANDS = {
   /** The lock's UTC offset in milliseconds. */
   setTimezone: {
     params: z.object({
-      offset: z
-        .number()
-        .int()
-        .min(-12 * 3_600_000)
-        .max(14 * 3_600_000),
+      offset: z.number().int().min(TIMEZONE_OFFSET_MS.min).max(TIMEZONE_OFFSET_MS.max),
     }),
     result: z.object({ offset: z.number().int() }),
   },

@@ -5,6 +5,7 @@
  * origins only. Requests and answers are JSON text frames; the first request is `hello`.
  */
 import { z } from 'zod';
+import { HOTEL_BUILDING, HOTEL_FLOORS, HOTEL_SECTOR } from '../limits';
 
 /** Where the console looks for the driver: ws://127.0.0.1:DRIVER_PORT/. */
 export const DRIVER_PORT = 18_620;
@@ -37,9 +38,9 @@ export const driverDevice = z.object({
 export type DriverDevice = z.infer<typeof driverDevice>;
 
 const hotelRoom = z.object({
-  sector: z.number().int().min(0).max(15),
-  building: z.number().int().min(1).max(99),
-  floor: z.number().int().min(1).max(199),
+  sector: z.number().int().min(HOTEL_SECTOR.min).max(HOTEL_SECTOR.max),
+  building: z.number().int().min(HOTEL_BUILDING.min).max(HOTEL_BUILDING.max),
+  floor: z.number().int().min(HOTEL_FLOORS.min).max(HOTEL_FLOORS.max),
   /** The lock's MAC: a hotel card opens the lock of its room. */
   lockMac: z.string(),
 });

@@ -1,3 +1,4 @@
+import { REMARK_MAX } from '../limits';
 import { fail, OK, type Verdict } from './result';
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -30,11 +31,9 @@ export function validateIdNumber(id: string): Verdict {
   return /^[A-Za-z0-9][A-Za-z0-9-]{4,19}$/.test(value) && !value.endsWith('-') ? OK : fail('idNumberFormat');
 }
 
-export const REMARK_MAX_LENGTH = 200;
-
 /** A remark or name: printable text of any script, no markup characters, at most 200 characters. */
 export function validateRemark(remark: string): Verdict {
-  if ([...remark].length > REMARK_MAX_LENGTH) return fail('remarkInvalid');
+  if ([...remark].length > REMARK_MAX) return fail('remarkInvalid');
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f<>\\]/.test(remark)) return fail('remarkInvalid');
   return OK;

@@ -2,7 +2,7 @@ import { DeleteOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Card, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../components/LoadError';
+import { LoadError } from '../../ui/LoadError';
 import { ownsDevices } from './accountEnd';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { SettingRow } from './SettingRow';

@@ -1,6 +1,6 @@
 import { Col, Row } from 'antd';
 import { useUserInfo } from '../../app/userInfo';
-import { LoadingOrFailure } from '../../components/LoadingOrFailure';
+import { LoadingOrFailure } from '../../ui/LoadingOrFailure';
 import { AccountEndCard } from './AccountEndCard';
 import { ProfileCard } from './ProfileCard';
 import { SecurityCard } from './SecurityCard';

@@ -1,9 +1,8 @@
-import { user } from '@smartlock/contract/refs';
 import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
+import { useSubmission } from '../../ui/useSubmission';
 import { confirmRules, passwordRules } from '../auth/rules';
-import { useSubmission } from '../auth/useSubmission';
+import { useChangePassword } from './accountApi';
 import { FormDialog } from './FormDialog';
 
 interface PasswordValues {
@@ -15,14 +14,14 @@ interface PasswordValues {
 /** Changes the password: the current one, then the new one twice (the registration's rules). */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
+  const changePassword = useChangePassword();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
   const { error, busy, run } = useSubmission();
 
   async function submit(values: PasswordValues) {
     await run(async () => {
-      await api.call(user.changePassword, { oldPassword: values.oldPassword, newPassword: values.newPassword });
+      await changePassword.mutateAsync({ oldPassword: values.oldPassword, newPassword: values.newPassword });
       message.success(t('account.passwordChanged'));
       onClose();
     });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConsole } from '../../app/context';
 import { clearUserInfo, useUserInfo } from '../../app/userInfo';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { ValidationCodeField } from '../auth/ValidationCodeField';
 import { ownAccountOf } from '../transfer/transfer';
 import { DELETION_CONSEQUENCES, type OwnedDevices, ownsDevices, unregisterParams } from './accountEnd';

@@ -1,4 +1,5 @@
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { NAME_MAX } from '@smartlock/contract';
 import { user } from '@smartlock/contract/refs';
 import { App, Avatar, Button, Card, Flex, Form, Input, Popconfirm, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
@@ -103,9 +104,9 @@ export function ProfileCard({ me }: { me: UserInfo }) {
         <Form.Item
           name="nickname"
           label={t('account.nickname')}
-          rules={[{ max: 50, message: t('form.nameTooLong', { count: 50 }) }]}
+          rules={[{ max: NAME_MAX, message: t('form.nameTooLong', { count: NAME_MAX }) }]}
         >
-          <Input maxLength={50} placeholder={t('account.nicknamePlaceholder')} data-testid="nickname" />
+          <Input maxLength={NAME_MAX} placeholder={t('account.nicknamePlaceholder')} data-testid="nickname" />
         </Form.Item>
         <Form.Item name="countryId" label={t('account.country')}>
           <CountryCodeSelect named testId="profile-country" ariaLabel={t('account.country')} />

@@ -4,7 +4,7 @@ import { Alert, App, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useConsole } from '../../app/context';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { TransferConfirmationForm } from '../transfer/TransferConfirmationForm';
 import { type TransferValues, useTransferForm } from '../transfer/useTransferForm';
 import { type OwnedDevices, transferAllParams } from './accountEnd';

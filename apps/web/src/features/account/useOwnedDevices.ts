@@ -1,5 +1,5 @@
-import { useGateways } from '../gateway/gatewayQueries';
-import { useTransferableLocks } from '../lock/lockQueries';
+import { useGateways } from '../gateway/gatewayApi';
+import { useTransferableLocks } from '../lock/lockApi';
 import type { OwnedDevices } from './accountEnd';
 
 /** How many locks and gateways the user owns (the totals of the transfer lists), once both are known. */

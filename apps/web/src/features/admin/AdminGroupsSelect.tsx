@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useGroups } from '../group/groupApi';
 import { moveTargetOptions } from '../group/groupOptions';
-import { useGroups } from '../group/groupQueries';
 
 /** Picks whole groups (and the ungrouped locks), each shown with its lock count; as wide as its container. */
 export function AdminGroupsSelect({

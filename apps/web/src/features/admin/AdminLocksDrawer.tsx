@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { pagination } from '../../app/pagination';
 import { usePaging } from '../../app/usePaging';
-import { LoadError } from '../../components/LoadError';
+import { LoadError } from '../../ui/LoadError';
 import { ValidityDialog } from '../credentials/ValidityDialog';
 import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { GroupSelect } from '../group/GroupSelect';
+import { useGroups } from '../group/groupApi';
 import { groupFilterOptions } from '../group/groupOptions';
-import { useGroups } from '../group/groupQueries';
 import {
   adminErrorText,
   authorizeParams,

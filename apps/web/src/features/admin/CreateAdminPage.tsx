@@ -1,13 +1,15 @@
 import { ArrowLeftOutlined, UserAddOutlined } from '@ant-design/icons';
+import { REMARK_MAX } from '@smartlock/contract';
 import { admin } from '@smartlock/contract/refs';
-import { Alert, App, Button, Card, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
+import { App, Card, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
-import { LinkButton } from '../../components/LinkButton';
-import type { PickedLock } from '../../components/LockPickerTable';
+import { FormFooter } from '../../ui/FormFooter';
+import { LinkButton } from '../../ui/LinkButton';
+import type { PickedLock } from '../../ui/LockPickerTable';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from '../auth/AccountField';
 import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { ValidityEditor } from '../credentials/ValidityEditor';
@@ -15,7 +17,7 @@ import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { validityRules } from '../credentials/validityRules';
 import { OwnedLockPicker } from '../lock/OwnedLockPicker';
 import { AdminGroupsSelect } from './AdminGroupsSelect';
-import { ADMIN_REMARKS_MAX, addAdminIssue, addAdminParams, adminErrorText } from './adminParams';
+import { addAdminIssue, addAdminParams, adminErrorText } from './adminParams';
 import { ADMIN_HOME } from './adminPaths';
 import { useRefreshAdmins } from './adminQueries';
 
@@ -139,31 +141,21 @@ export default function CreateAdminPage() {
               </Form.Item>
               <Form.Item name="remarks" label={t('admin.remarks')}>
                 <Input.TextArea
-                  maxLength={ADMIN_REMARKS_MAX}
+                  maxLength={REMARK_MAX}
                   showCount
                   autoSize={{ minRows: 2 }}
                   data-testid="admin-remarks"
                 />
               </Form.Item>
-              {error ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  title={error}
-                  style={{ marginBottom: 16 }}
-                  data-testid="admin-create-error"
-                />
-              ) : null}
-              <Button
-                type="primary"
-                htmlType="submit"
+              <FormFooter
+                error={error}
+                errorTestId="admin-create-error"
                 icon={<UserAddOutlined />}
-                loading={busy}
-                block
-                data-testid="admin-create-submit"
+                busy={busy}
+                testId="admin-create-submit"
               >
                 {t('admin.submit')}
-              </Button>
+              </FormFooter>
             </Form>
           </Card>
         </Col>

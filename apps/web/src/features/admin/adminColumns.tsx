@@ -1,8 +1,8 @@
 import { DeleteOutlined, KeyOutlined } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
-import { type FitColumn, OneLine } from '../../components/FitTable';
-import { RowLinkActions } from '../../components/RowLinkActions';
 import { formatDateTime } from '../../i18n/format';
+import { type FitColumn, OneLine } from '../../ui/FitTable';
+import { RowLinkActions } from '../../ui/RowLinkActions';
 import type { AdminItem } from './adminQueries';
 
 export type AdminAction = 'manage' | 'remove';

@@ -1,12 +1,8 @@
-import { type ErrorName, errorMessageKey, LockAdminFlag } from '@smartlock/contract';
+import { type ErrorName, errorMessageKey, IDS_PER_CALL_MAX, LockAdminFlag } from '@smartlock/contract';
 import type { TFunction } from 'i18next';
 import { errorText, serverErrorOf } from '../../api/failureMessage';
 import { type Issue, type ValidityDraft, validityIssue, validityParams } from '../credentials/validity';
 import { type Receiver, receiverParams } from '../ekey/ekeyParams';
-
-/** The contract's limits: at most this many lock or group ids per call, remarks this long. */
-export const MAX_IDS_PER_CALL = 200;
-export const ADMIN_REMARKS_MAX = 200;
 
 /** Locks and whole groups (0 the ungrouped locks) an administrator is given or loses. */
 export interface LockSelection {
@@ -31,8 +27,8 @@ export function selectionIssue(selection: LockSelection): Issue | undefined {
   const lockIds = unique(selection.lockIds);
   const groupIds = unique(selection.groupIds);
   if (lockIds.length === 0 && groupIds.length === 0) return { key: 'errors.selectAtLeastOneLock' };
-  if (lockIds.length > MAX_IDS_PER_CALL || groupIds.length > MAX_IDS_PER_CALL) {
-    return { key: 'admin.tooManyLocks', params: { count: MAX_IDS_PER_CALL } };
+  if (lockIds.length > IDS_PER_CALL_MAX || groupIds.length > IDS_PER_CALL_MAX) {
+    return { key: 'admin.tooManyLocks', params: { count: IDS_PER_CALL_MAX } };
   }
   return undefined;
 }
@@ -85,7 +81,7 @@ export function splitSelected(rows: readonly AdminLockRow[]): { toAuthorize: num
 }
 
 /** Splits ids into the calls they need, at most `size` per call. */
-export function idChunks(ids: readonly number[], size: number = MAX_IDS_PER_CALL): number[][] {
+export function idChunks(ids: readonly number[], size: number = IDS_PER_CALL_MAX): number[][] {
   const all = unique(ids);
   const out: number[][] = [];
   for (let i = 0; i < all.length; i += Math.max(1, size)) out.push(all.slice(i, i + Math.max(1, size)));

@@ -5,7 +5,7 @@ import { Form, type FormInstance, Space } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
-import { SegmentedChoice } from '../../components/SegmentedChoice';
+import { SegmentedChoice } from '../../ui/SegmentedChoice';
 import { CountryCodeSelect, callingCodeOf } from './CountryCodeSelect';
 import { accountRules } from './rules';
 

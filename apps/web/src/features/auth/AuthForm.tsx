@@ -1,6 +1,6 @@
 import { Button, Form, type FormInstance, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { Notice } from '../../components/Notice';
+import { Notice } from '../../ui/Notice';
 import { AccountField, type AccountKind, lastAccountKind, rememberAccountKind, useAccountKinds } from './AccountField';
 import { DEFAULT_COUNTRY } from './CountryCodeSelect';
 

@@ -1,7 +1,7 @@
 import { COUNTRIES, countryForCallingCode, countryName, DEFAULT_COUNTRY_CODE } from '@smartlock/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NativeSelect } from '../../components/NativeSelect';
+import { NativeSelect } from '../../ui/NativeSelect';
 
 /** The default country: the one of the default calling code (+61). */
 export const DEFAULT_COUNTRY = countryForCallingCode(DEFAULT_COUNTRY_CODE) ?? 'AU';

@@ -12,10 +12,10 @@ import { CallFailure } from '../../api/client';
 import { useConsole } from '../../app/context';
 import { clearLoggedOutFlag, loggedOutFlag } from '../../app/sessionFlag';
 import { clearUserInfo } from '../../app/userInfo';
-import { Notice } from '../../components/Notice';
+import { Notice } from '../../ui/Notice';
+import { useSubmission } from '../../ui/useSubmission';
 import { accountOf } from './AccountField';
 import { AuthForm } from './AuthForm';
-import { useSubmission } from './useSubmission';
 
 /** The slider check loads when the server first asks for it. */
 const SliderCheck = lazy(() => import('./SliderCheck').then((module) => ({ default: module.SliderCheck })));

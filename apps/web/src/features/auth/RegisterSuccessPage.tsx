@@ -1,7 +1,7 @@
 import { Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { LinkButton } from '../../components/LinkButton';
+import { LinkButton } from '../../ui/LinkButton';
 
 export default function RegisterSuccessPage() {
   const { t } = useTranslation();

@@ -4,10 +4,10 @@ import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useConsole } from '../../app/context';
+import { useSubmission } from '../../ui/useSubmission';
 import { accountOf } from './AccountField';
 import { AuthForm } from './AuthForm';
 import { CodeAndPasswordFields } from './CodeAndPasswordFields';
-import { useSubmission } from './useSubmission';
 
 /** Password reset: account, validation code, a new password twice. */
 export default function ResetPasswordPage() {

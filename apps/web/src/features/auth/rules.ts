@@ -1,16 +1,7 @@
-import { type Verdict, validatePassword } from '@smartlock/contract';
+import { validatePassword } from '@smartlock/contract';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-
-/** A form rule from a contract rule: the same check and message as the server's. */
-export function verdictRule(t: TFunction, check: (value: string) => Verdict | Promise<Verdict>): Rule {
-  return {
-    validator: async (_rule, value: unknown) => {
-      const verdict = await check(typeof value === 'string' ? value : '');
-      if (!verdict.ok) throw new Error(t(`errors.${verdict.error}`, verdict.params));
-    },
-  };
-}
+import { verdictRule } from '../../ui/formRules';
 
 export const passwordRules = (t: TFunction): Rule[] => [
   { required: true, message: t('auth.passwordRequired') },

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/LinkButton';
+import { LinkButton } from '../../ui/LinkButton';
 
 /** The way back to the console home from a screen with nothing to do. */
 export function BackHomeButton() {

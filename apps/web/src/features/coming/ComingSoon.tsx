@@ -1,6 +1,6 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Outcome } from '../../components/Outcome';
+import { Outcome } from '../../ui/Outcome';
 import { BackHomeButton } from './BackHomeButton';
 
 /** A screen whose feature belongs to a later release: it says so plainly and shows no data. */

@@ -2,7 +2,7 @@ import { Alert, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { ValidityEditor } from './ValidityEditor';
 import type { ValidityDraft } from './validity';
 import { validityRules } from './validityRules';

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useConsole } from '../../app/context';
 import { useLiveChannel } from '../../live/context';
 import { browserTimers } from '../../live/reconnectingStream';
-import { FOLLOW_DEFAULTS, followOperation } from '../lock/remote/followOperation';
-import { sourcesFor } from '../lock/remote/useRemoteOperation';
+import { FOLLOW_DEFAULTS, followOperation } from '../lock/remoteOperation/followOperation';
+import { sourcesFor } from '../lock/remoteOperation/useRemoteOperation';
 import { type FollowedOperation, hasEnded } from './credentialOperation';
 
 /**

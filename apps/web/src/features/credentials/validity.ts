@@ -4,9 +4,9 @@ import {
   MINUTES_PER_DAY,
   ValidityType,
   type ValueOf,
-  type Verdict,
   validateTimeRange,
 } from '@smartlock/contract';
+import { type Issue, issueOf } from '../../ui/formRules';
 
 export type ValidityTypeValue = ValueOf<typeof ValidityType>;
 
@@ -34,18 +34,9 @@ export interface ValidityDraft {
   endMinute: number;
 }
 
-/** What is wrong with a draft: an i18n key (an error of the catalogue or the console's own) and its values. */
-export interface Issue {
-  key: string;
-  params?: Record<string, string | number>;
-}
-
-export function issueOf(verdict: Verdict): Issue | undefined {
-  if (verdict.ok) return undefined;
-  return verdict.params
-    ? { key: `errors.${verdict.error}`, params: verdict.params }
-    : { key: `errors.${verdict.error}` };
-}
+/** The validity's issues are form issues (ui/formRules.ts): its callers read them from here too. */
+export type { Issue };
+export { issueOf };
 
 export const errorIssue = (error: ErrorName): Issue => ({ key: `errors.${error}` });
 

@@ -4,8 +4,8 @@ import { Flex } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConsole } from '../../app/context';
-import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../components/LockPickerTable';
-import { ALL_LOCKS, useLocks } from '../lock/lockQueries';
+import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../ui/LockPickerTable';
+import { ALL_LOCKS, useLocks } from '../lock/lockApi';
 
 export type { PickedLock };
 

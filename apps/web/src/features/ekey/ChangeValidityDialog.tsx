@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { ValidityDialog } from '../credentials/ValidityDialog';
 import { validityOf, validityParams } from '../credentials/validity';
-import { type EKeyItem, useRefreshEKeys } from './ekeyQueries';
+import { type EKeyItem, useRefreshEKeys } from './ekeyApi';
 
 /** Changes an eKey's validity with the same editor keys are sent with; never beyond the user's own validity. */
 export function ChangeValidityDialog({ item, onClose }: { item: EKeyItem; onClose: () => void }) {

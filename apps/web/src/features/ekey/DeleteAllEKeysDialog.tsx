@@ -3,8 +3,8 @@ import { Alert, App, Checkbox, Flex, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
-import { useSubmission } from '../auth/useSubmission';
-import { useRefreshEKeys } from './ekeyQueries';
+import { useSubmission } from '../../ui/useSubmission';
+import { useRefreshEKeys } from './ekeyApi';
 
 /** Whether the typed confirmation matches the lock's name (surrounding spaces and case aside). */
 export function confirmsName(typed: string, lockName: string): boolean {

@@ -1,13 +1,12 @@
 import { SendOutlined } from '@ant-design/icons';
 import { TemplateType } from '@smartlock/contract';
-import { ekey } from '@smartlock/contract/refs';
 import { App, Button, Flex, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { type NoticeChannel, NoticeChannelField } from '../credentials/NoticeChannelField';
 import { NoticeTemplateSelect } from '../template/NoticeTemplateSelect';
+import { useSendEKeyNotice } from './ekeyApi';
 
 /**
  * An eKey's notice to its recipient, by email or SMS, in the standard words or one of the lock
@@ -15,7 +14,7 @@ import { NoticeTemplateSelect } from '../template/NoticeTemplateSelect';
  */
 export function EKeyNoticeForm({ keyId, lockId }: { keyId: number; lockId: number }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
+  const sendNotice = useSendEKeyNotice();
   const { message } = App.useApp();
   const [channel, setChannel] = useState<NoticeChannel>('email');
   const [templateId, setTemplateId] = useState<number>();
@@ -24,7 +23,7 @@ export function EKeyNoticeForm({ keyId, lockId }: { keyId: number; lockId: numbe
   async function send() {
     setSending(true);
     try {
-      await api.call(ekey.sendNotice, { keyId, channel, ...(templateId ? { templateId } : {}) });
+      await sendNotice.mutateAsync({ keyId, channel, ...(templateId ? { templateId } : {}) });
       message.success(t(channel === 'email' ? 'notice.sentEmail' : 'notice.sentSms'));
     } catch (error) {
       message.error(errorText(t, error));

@@ -8,14 +8,14 @@ import { useLocation, useSearchParams } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
-import { LinkButton } from '../../components/LinkButton';
+import { LinkButton } from '../../ui/LinkButton';
 import { findInPages } from '../credentials/findInPages';
 import { eKeyValidityText, formatInstant } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';
 import { EKeyNoticeForm } from './EKeyNoticeForm';
 import { EKeyStatusTag } from './EKeyStatusTag';
+import { ekeyKeys } from './ekeyApi';
 import { issueEKeyPath } from './ekeyPaths';
-import { ekeyKeys } from './ekeyQueries';
 
 /**
  * A sent eKey (ekey/send): what was sent to whom, its notice sent again by email or SMS, and the

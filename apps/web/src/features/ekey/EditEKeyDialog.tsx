@@ -1,12 +1,11 @@
-import { ekey } from '@smartlock/contract/refs';
+import { KEY_NAME_MAX, REMARK_MAX } from '@smartlock/contract';
 import { Alert, App, Form, Input, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
-import { useSubmission } from '../auth/useSubmission';
-import { KEY_NAME_MAX, REMARKS_MAX, updateParams } from './ekeyParams';
-import { type EKeyItem, useRefreshEKeys } from './ekeyQueries';
+import { useSubmission } from '../../ui/useSubmission';
+import { type EKeyItem, useUpdateEKey } from './ekeyApi';
+import { updateParams } from './ekeyParams';
 
 interface EditValues {
   keyName: string;
@@ -17,9 +16,8 @@ interface EditValues {
 /** Changes an eKey's name, remarks and whether its holder may unlock remotely. */
 export function EditEKeyDialog({ item, onClose }: { item: EKeyItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const refresh = useRefreshEKeys();
+  const update = useUpdateEKey();
   const confirmDiscard = useDiscardConfirmation();
   const [form] = Form.useForm<EditValues>();
   const [dirty, setDirty] = useState(false);
@@ -28,9 +26,8 @@ export function EditEKeyDialog({ item, onClose }: { item: EKeyItem; onClose: () 
 
   async function submit(values: EditValues) {
     await run(async () => {
-      await api.call(ekey.update, updateParams(item.keyId, before, values));
+      await update.mutateAsync(updateParams(item.keyId, before, values));
       message.success(t('ekey.done.edit'));
-      await refresh();
       onClose();
     });
   }
@@ -59,7 +56,7 @@ export function EditEKeyDialog({ item, onClose }: { item: EKeyItem; onClose: () 
           <Input maxLength={KEY_NAME_MAX} showCount data-testid="ekey-edit-name" />
         </Form.Item>
         <Form.Item name="remarks" label={t('ekey.field.remarks')}>
-          <Input.TextArea maxLength={REMARKS_MAX} showCount autoSize={{ minRows: 2 }} data-testid="ekey-edit-remarks" />
+          <Input.TextArea maxLength={REMARK_MAX} showCount autoSize={{ minRows: 2 }} data-testid="ekey-edit-remarks" />
         </Form.Item>
         <Form.Item
           name="remoteEnable"

@@ -1,8 +1,8 @@
+import { KEY_NAME_MAX, REMARK_MAX } from '@smartlock/contract';
 import { Checkbox, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ValidityEditor } from '../credentials/ValidityEditor';
 import { validityRules } from '../credentials/validityRules';
-import { KEY_NAME_MAX, REMARKS_MAX } from './ekeyParams';
 
 /**
  * What an eKey carries, inside a send form: its name (optional), its validity (the shared editor),
@@ -39,7 +39,7 @@ export function GrantFields({ keyName = true, adminChoice }: { keyName?: boolean
         </Form.Item>
       ) : null}
       <Form.Item name="remarks" label={t('ekey.field.remarks')}>
-        <Input.TextArea maxLength={REMARKS_MAX} showCount autoSize={{ minRows: 2 }} data-testid="ekey-remarks" />
+        <Input.TextArea maxLength={REMARK_MAX} showCount autoSize={{ minRows: 2 }} data-testid="ekey-remarks" />
       </Form.Item>
     </>
   );

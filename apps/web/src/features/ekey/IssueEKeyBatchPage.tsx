@@ -19,8 +19,8 @@ import {
   batchTally,
   runBatch,
 } from './batch';
+import { useRefreshEKeys } from './ekeyApi';
 import { grantParams } from './ekeyParams';
-import { useRefreshEKeys } from './ekeyQueries';
 import { GrantFields } from './GrantFields';
 import { RecipientList } from './RecipientList';
 

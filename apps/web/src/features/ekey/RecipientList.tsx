@@ -1,12 +1,12 @@
 import { DeleteOutlined, MailOutlined, MobileOutlined, PlusOutlined } from '@ant-design/icons';
-import { parseAccount } from '@smartlock/contract';
+import { parseAccount, RECIPIENTS_PER_CALL_MAX } from '@smartlock/contract';
 import { Button, Flex, Input, List, Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AccountKind, useAccountKinds } from '../auth/AccountField';
 import { CountryCodeSelect, callingCodeOf, DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { issueOf } from '../credentials/validity';
-import { addReceiver, type BatchReceiver, MAX_RECIPIENTS } from './batch';
+import { addReceiver, type BatchReceiver } from './batch';
 
 /**
  * The recipients of a batch: the user adds accounts one at a time (a mobile number with its
@@ -27,7 +27,7 @@ export function RecipientList({
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
   const [account, setAccount] = useState('');
   const [problem, setProblem] = useState<string>();
-  const full = receivers.length >= MAX_RECIPIENTS;
+  const full = receivers.length >= RECIPIENTS_PER_CALL_MAX;
 
   function add() {
     const typed = account.trim();
@@ -96,7 +96,7 @@ export function RecipientList({
         </Typography.Text>
       ) : null}
       <Typography.Text type="secondary">
-        {t('ekey.batch.recipientCount', { count: receivers.length, max: MAX_RECIPIENTS })}
+        {t('ekey.batch.recipientCount', { count: receivers.length, max: RECIPIENTS_PER_CALL_MAX })}
       </Typography.Text>
       {receivers.length > 0 ? (
         <List

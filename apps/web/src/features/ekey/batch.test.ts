@@ -1,4 +1,4 @@
-import { ekey } from '@smartlock/contract';
+import { ekey, RECIPIENTS_PER_CALL_MAX } from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
 import { newValidity } from '../credentials/validity';
 import {
@@ -11,7 +11,6 @@ import {
   batchPercent,
   batchReceiversOf,
   batchTally,
-  MAX_RECIPIENTS,
   pairCount,
   runBatch,
 } from './batch';
@@ -89,8 +88,8 @@ describe('batch recipients', () => {
       { receiverUsername: '412345678', countryCode: '+61' },
       { receiverUsername: '412345678', countryCode: '+44' },
     ]);
-    expect(addReceiver(people(MAX_RECIPIENTS), { receiverUsername: 'one-more@example.com' })).toHaveLength(
-      MAX_RECIPIENTS,
+    expect(addReceiver(people(RECIPIENTS_PER_CALL_MAX), { receiverUsername: 'one-more@example.com' })).toHaveLength(
+      RECIPIENTS_PER_CALL_MAX,
     );
   });
 });

@@ -1,4 +1,4 @@
-import { normalizeCountryCode, parseAccount } from '@smartlock/contract';
+import { normalizeCountryCode, parseAccount, RECIPIENTS_PER_CALL_MAX } from '@smartlock/contract';
 
 /** A recipient of a batch: an account, with its calling code when it is a mobile number. */
 export interface BatchReceiver {
@@ -23,8 +23,7 @@ export interface BatchRow {
   callFailure?: string;
 }
 
-/** The contract takes at most 200 recipients and 200 locks per call; the console sends small chunks to show progress. */
-export const MAX_RECIPIENTS = 200;
+/** The contract takes at most RECIPIENTS_PER_CALL_MAX recipients and IDS_PER_CALL_MAX locks per call; the console sends small chunks to show progress. */
 export const PAIRS_PER_CALL = 50;
 
 export const pairCount = (chunk: BatchChunk): number => chunk.lockIds.length * chunk.receivers.length;
@@ -36,7 +35,7 @@ const sameReceiver = (a: BatchReceiver, b: BatchReceiver) =>
 /** Adds a recipient once (an email address in any case; a mobile number with the same calling code). */
 export function addReceiver(list: readonly BatchReceiver[], receiver: BatchReceiver): BatchReceiver[] {
   const username = receiver.receiverUsername.trim();
-  if (username === '' || list.length >= MAX_RECIPIENTS) return [...list];
+  if (username === '' || list.length >= RECIPIENTS_PER_CALL_MAX) return [...list];
   const countryCode = receiver.countryCode ? normalizeCountryCode(receiver.countryCode) : undefined;
   const next: BatchReceiver = countryCode
     ? { receiverUsername: username, countryCode }

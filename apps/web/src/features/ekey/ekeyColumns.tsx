@@ -2,10 +2,10 @@ import { EKeyAuthorized } from '@smartlock/contract';
 import { Flex, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { type FitColumn, OneLine, SentBy } from '../../components/FitTable';
+import { type FitColumn, OneLine, SentBy } from '../../ui/FitTable';
 import { eKeyValidityText } from '../credentials/validityText';
 import { EKeyStatusTag } from './EKeyStatusTag';
-import type { EKeyItem } from './ekeyQueries';
+import type { EKeyItem } from './ekeyApi';
 
 /**
  * The eKey table's columns; `actions` renders a row's actions (none when the user may not act).

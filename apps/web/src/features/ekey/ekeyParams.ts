@@ -2,10 +2,6 @@ import { EKeyAuthorized, type ErrorName } from '@smartlock/contract';
 import type { AccountKind } from '../auth/AccountField';
 import { type ValidityDraft, validityParams } from '../credentials/validity';
 
-/** The contract's limits on an eKey's name and remarks. */
-export const KEY_NAME_MAX = 50;
-export const REMARKS_MAX = 200;
-
 /** What an eKey carries besides its lock and recipient, as the send forms hold it. */
 export interface GrantInput {
   validity: ValidityDraft;

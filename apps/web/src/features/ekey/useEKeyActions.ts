@@ -4,8 +4,8 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
-import type { EKeyItem } from './ekeyQueries';
-import { useRefreshEKeys } from './ekeyQueries';
+import type { EKeyItem } from './ekeyApi';
+import { useRefreshEKeys } from './ekeyApi';
 
 /**
  * What the eKey tab does at once or after a plain confirmation: freeze and unfreeze a key, send

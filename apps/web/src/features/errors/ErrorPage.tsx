@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTitle } from '../../app/RouteFrame';
-import { LinkButton } from '../../components/LinkButton';
-import { Outcome } from '../../components/Outcome';
-import { PageHeading } from '../../components/PageHeading';
+import { LinkButton } from '../../ui/LinkButton';
+import { Outcome } from '../../ui/Outcome';
+import { PageHeading } from '../../ui/PageHeading';
 
 /** Where route errors land (/error, or a screen that failed to load). */
 export default function ErrorPage() {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useTitle } from '../../app/RouteFrame';
-import { Outcome } from '../../components/Outcome';
-import { PageHeading } from '../../components/PageHeading';
+import { Outcome } from '../../ui/Outcome';
+import { PageHeading } from '../../ui/PageHeading';
 import { BackHomeButton } from '../coming/BackHomeButton';
 
 /**

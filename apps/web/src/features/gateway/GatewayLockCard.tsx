@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/format';
 import { BatteryLevel } from '../lock/BatteryLevel';
 import { BoltTag } from '../lock/BoltTag';
-import { OperationStatus } from '../lock/remote/OperationStatus';
-import { RemoteActions } from '../lock/remote/RemoteActions';
-import { RemoteUnlockToggle } from '../lock/remote/RemoteUnlockToggle';
-import { useRemoteOperation } from '../lock/remote/useRemoteOperation';
-import type { GatewayLock } from './gatewayQueries';
+import { OperationStatus } from '../lock/remoteOperation/OperationStatus';
+import { RemoteActions } from '../lock/remoteOperation/RemoteActions';
+import { RemoteUnlockToggle } from '../lock/remoteOperation/RemoteUnlockToggle';
+import { useRemoteOperation } from '../lock/remoteOperation/useRemoteOperation';
+import type { GatewayLock } from './gatewayApi';
 import { SignalStrength } from './SignalStrength';
 
 /** One lock behind a gateway: its state, its remote actions and how the last one went. */

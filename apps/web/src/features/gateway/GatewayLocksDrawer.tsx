@@ -1,9 +1,9 @@
 import { OnlineState } from '@smartlock/contract';
 import { Alert, Drawer, Empty, Flex, Grid, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../components/LoadError';
+import { LoadError } from '../../ui/LoadError';
 import { GatewayLockCard } from './GatewayLockCard';
-import { type GatewayItem, useGatewayLocks } from './gatewayQueries';
+import { type GatewayItem, useGatewayLocks } from './gatewayApi';
 
 /** The locks a gateway reaches, each with its remote actions. */
 export function GatewayLocksDrawer({ item, onClose }: { item: GatewayItem; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EmptyWithHint } from '../../components/EmptyWithHint';
+import { EmptyWithHint } from '../../ui/EmptyWithHint';
 
 /** No gateways: none match the search, or none yet, which are added from the mobile app. */
 export function GatewaysEmpty({ search }: { search: string }) {

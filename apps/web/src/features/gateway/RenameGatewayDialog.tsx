@@ -1,25 +1,22 @@
-import { gateway } from '@smartlock/contract/refs';
+import { NAME_MAX } from '@smartlock/contract';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
-import { NAME_MAX, nameRules } from '../../app/nameRules';
-import { useSubmission } from '../auth/useSubmission';
-import { type GatewayItem, useRefreshGateways } from './gatewayQueries';
+import { nameRules } from '../../app/nameRules';
+import { useSubmission } from '../../ui/useSubmission';
+import { type GatewayItem, useRenameGateway } from './gatewayApi';
 
 /** Renames a gateway: a name that is not empty and at most 50 characters. */
 export function RenameGatewayDialog({ item, onClose }: { item: GatewayItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ gatewayName: string }>();
-  const refresh = useRefreshGateways();
+  const rename = useRenameGateway();
   const { error, busy, run } = useSubmission();
 
   async function submit(values: { gatewayName: string }) {
     await run(async () => {
-      await api.call(gateway.rename, { gatewayId: item.gatewayId, gatewayName: values.gatewayName.trim() });
+      await rename.mutateAsync({ gatewayId: item.gatewayId, gatewayName: values.gatewayName.trim() });
       message.success(t('gateway.renamed'));
-      await refresh();
       onClose();
     });
   }

@@ -1,12 +1,10 @@
-import { gateway } from '@smartlock/contract/refs';
 import { Alert, App, Flex, Modal, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { TransferConfirmationForm } from '../transfer/TransferConfirmationForm';
 import { gatewayTransferParams } from '../transfer/transfer';
 import { type TransferValues, useTransferForm } from '../transfer/useTransferForm';
-import { type GatewayItem, useRefreshGateways } from './gatewayQueries';
+import { type GatewayItem, useTransferGateways } from './gatewayApi';
 
 /**
  * Transfers gateways to another account, for good: the receiving account, the caller's password
@@ -22,10 +20,9 @@ export function TransferGatewayDialog({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
   const transfer = useTransferForm();
-  const refresh = useRefreshGateways();
+  const transferGateways = useTransferGateways();
   const { error, busy, run } = useSubmission();
 
   async function submit(values: TransferValues) {
@@ -34,9 +31,8 @@ export function TransferGatewayDialog({
         gatewayIds: items.map((item) => item.gatewayId),
         ...transfer.confirmationOf(values),
       });
-      await api.call(gateway.transfer, params);
+      await transferGateways.mutateAsync(params);
       message.success(t('transfer.done'));
-      await refresh();
       onDone();
     });
   }

@@ -2,9 +2,9 @@ import { OnlineState } from '@smartlock/contract';
 import { Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { type FitColumn, OneLine } from '../../components/FitTable';
 import { formatDateTime } from '../../i18n/format';
-import type { GatewayItem } from './gatewayQueries';
+import { type FitColumn, OneLine } from '../../ui/FitTable';
+import type { GatewayItem } from './gatewayApi';
 import { SignalStrength } from './SignalStrength';
 import { gatewayVersionLabel } from './version';
 

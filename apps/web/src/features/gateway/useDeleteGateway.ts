@@ -1,17 +1,14 @@
-import { gateway } from '@smartlock/contract/refs';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
-import { type GatewayItem, useRefreshGateways } from './gatewayQueries';
+import { type GatewayItem, useRemoveGateway } from './gatewayApi';
 
 /** Asks before deleting a gateway, saying what it ends: its credentials, remote operations through it. */
 export function useDeleteGateway(): (item: GatewayItem) => void {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { modal, message } = App.useApp();
-  const refresh = useRefreshGateways();
+  const { mutateAsync: removeGateway } = useRemoveGateway();
   return useCallback(
     (item: GatewayItem) => {
       modal.confirm({
@@ -21,15 +18,14 @@ export function useDeleteGateway(): (item: GatewayItem) => void {
         okButtonProps: { danger: true },
         onOk: async () => {
           try {
-            await api.call(gateway.remove, { gatewayId: item.gatewayId });
+            await removeGateway({ gatewayId: item.gatewayId });
             message.success(t('gateway.deleted'));
-            await refresh();
           } catch (error) {
             message.error(errorText(t, error));
           }
         },
       });
     },
-    [api, message, modal, refresh, t],
+    [message, modal, removeGateway, t],
   );
 }

@@ -1,13 +1,11 @@
-import { ERRORS } from '@smartlock/contract';
-import { group } from '@smartlock/contract/refs';
+import { ERRORS, NAME_MAX } from '@smartlock/contract';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../api/client';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
-import { NAME_MAX, nameRules } from '../../app/nameRules';
-import { useSubmission } from '../auth/useSubmission';
-import { type LockGroup, useRefreshGroups } from './groupQueries';
+import { nameRules } from '../../app/nameRules';
+import { useSubmission } from '../../ui/useSubmission';
+import { type LockGroup, useAddGroup, useRenameGroup } from './groupApi';
 
 const isNameTaken = (error: unknown) =>
   error instanceof CallFailure && error.failure.kind === 'server' && error.failure.code === ERRORS.groupNameExists.code;
@@ -15,20 +13,19 @@ const isNameTaken = (error: unknown) =>
 /** Creates a lock group, or renames one; a name already taken is said at the name field. */
 export function GroupNameDialog({ item, onClose }: { item?: LockGroup; onClose: () => void }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ groupName: string }>();
-  const refresh = useRefreshGroups();
+  const add = useAddGroup();
+  const rename = useRenameGroup();
   const { error, busy, run } = useSubmission();
 
   async function submit(values: { groupName: string }) {
     const groupName = values.groupName.trim();
     await run(
       async () => {
-        if (item) await api.call(group.rename, { groupId: item.groupId, groupName });
-        else await api.call(group.add, { groupName });
+        if (item) await rename.mutateAsync({ groupId: item.groupId, groupName });
+        else await add.mutateAsync({ groupName });
         message.success(t(item ? 'group.renamed' : 'group.created'));
-        await refresh();
         onClose();
       },
       (failure) => {

@@ -4,10 +4,10 @@ import { Button, Empty, Flex, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadError } from '../../components/LoadError';
+import { LoadError } from '../../ui/LoadError';
 import { GroupNameDialog } from './GroupNameDialog';
+import { type LockGroup, useGroups } from './groupApi';
 import { groupColumns } from './groupColumns';
-import { type LockGroup, useGroups } from './groupQueries';
 import { MoveLocksDialog } from './MoveLocksDialog';
 import { useDeleteGroup } from './useDeleteGroup';
 

@@ -1,18 +1,16 @@
 import { GroupId } from '@smartlock/contract';
-import { group } from '@smartlock/contract/refs';
 import { Alert, App, Flex, Modal, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
 import { pagination } from '../../app/pagination';
 import { usePaging } from '../../app/usePaging';
-import { SearchBox } from '../../components/SearchBox';
-import { useSubmission } from '../auth/useSubmission';
+import { SearchBox } from '../../ui/SearchBox';
+import { useSubmission } from '../../ui/useSubmission';
 import { BoltTag } from '../lock/BoltTag';
-import { ALL_LOCKS, type LockItem, useLocks } from '../lock/lockQueries';
+import { ALL_LOCKS, type LockItem, useLocks } from '../lock/lockApi';
 import { GroupSelect } from './GroupSelect';
+import { type GroupList, useSetGroupLocks } from './groupApi';
 import { groupFilterOptions, moveTargetOptions } from './groupOptions';
-import { type GroupList, useRefreshGroups } from './groupQueries';
 
 /**
  * Moves locks between groups: pick locks (from any group, searchable, across pages), then the
@@ -28,9 +26,8 @@ export function MoveLocksDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const refresh = useRefreshGroups();
+  const setLocks = useSetGroupLocks();
   const { error, busy, run } = useSubmission();
   const [source, setSource] = useState(from);
   const [lockName, setLockName] = useState('');
@@ -62,9 +59,8 @@ export function MoveLocksDialog({
   async function move() {
     if (target === undefined || selected.length === 0) return;
     await run(async () => {
-      await api.call(group.setLocks, { groupId: target, lockIdList: selected.map((item) => item.lockId).join(',') });
+      await setLocks.mutateAsync({ groupId: target, lockIdList: selected.map((item) => item.lockId).join(',') });
       message.success(t('group.moved', { count: selected.length }));
-      await refresh();
       onClose();
     });
   }

@@ -3,8 +3,8 @@ import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { RowLinkActions } from '../../components/RowLinkActions';
-import type { LockGroup } from './groupQueries';
+import { RowLinkActions } from '../../ui/RowLinkActions';
+import type { LockGroup } from './groupApi';
 
 export type GroupAction = 'rename' | 'delete' | 'move';
 

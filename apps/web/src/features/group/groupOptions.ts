@@ -1,5 +1,5 @@
 import { GroupId } from '@smartlock/contract';
-import type { GroupList } from './groupQueries';
+import type { GroupList } from './groupApi';
 
 export interface GroupOption {
   groupId: number;

@@ -1,17 +1,14 @@
-import { group } from '@smartlock/contract/refs';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
-import { type LockGroup, useRefreshGroups } from './groupQueries';
+import { type LockGroup, useRemoveGroup } from './groupApi';
 
 /** Asks before deleting a lock group, saying that its locks become ungrouped (they are not deleted). */
 export function useDeleteGroup(): (item: LockGroup) => void {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { modal, message } = App.useApp();
-  const refresh = useRefreshGroups();
+  const { mutateAsync: removeGroup } = useRemoveGroup();
   return useCallback(
     (item: LockGroup) => {
       modal.confirm({
@@ -21,15 +18,14 @@ export function useDeleteGroup(): (item: LockGroup) => void {
         okButtonProps: { danger: true, 'data-testid': 'group-delete-confirm' },
         onOk: async () => {
           try {
-            await api.call(group.remove, { groupId: item.groupId });
+            await removeGroup({ groupId: item.groupId });
             message.success(t('group.deleted'));
-            await refresh();
           } catch (error) {
             message.error(errorText(t, error));
           }
         },
       });
     },
-    [api, message, modal, refresh, t],
+    [message, modal, removeGroup, t],
   );
 }

@@ -2,7 +2,7 @@ import { SettingOutlined } from '@ant-design/icons';
 import { Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/LinkButton';
+import { LinkButton } from '../../ui/LinkButton';
 import { HotelCardIssueForm } from './HotelCardIssueForm';
 
 /**

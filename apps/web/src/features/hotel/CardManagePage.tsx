@@ -1,36 +1,28 @@
 import { ClearOutlined, PlusOutlined, ScanOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons';
 import { PAGE_SIZE } from '@smartlock/contract';
-import { lockCredential } from '@smartlock/contract/refs';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useConsole } from '../../app/context';
 import { pagination } from '../../app/pagination';
-import { LinkButton } from '../../components/LinkButton';
-import { LoadError } from '../../components/LoadError';
 import { DriverDevicePicker } from '../../driver/DriverDevicePicker';
 import { type DriverResult, sharedDriverClient } from '../../driver/driverClient';
 import { driverErrorText } from '../../driver/useDriver';
+import { LinkButton } from '../../ui/LinkButton';
+import { LoadError } from '../../ui/LoadError';
 import { formatSpan } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';
 import { CredentialStatusTag } from '../lockCredential/CredentialStatusTag';
-import { credentialKeys } from '../lockCredential/credentialQueries';
 import type { CardNumberMsg } from './cardNumberMsg';
+import { useLocksByCard } from './hotelApi';
 
 type ReadCard = DriverResult<'readCard'>;
 
 /** The locks of the caller that hold a card number, a page at a time. */
 function CardLocks({ cardNumber }: { cardNumber: string }) {
   const { t, i18n } = useTranslation();
-  const { api } = useConsole();
   const [page, setPage] = useState<{ pageNo: number; pageSize: number }>({ pageNo: 1, pageSize: PAGE_SIZE.default });
-  const locks = useQuery({
-    queryKey: credentialKeys.locksByCard(cardNumber, page.pageNo, page.pageSize),
-    queryFn: () => api.call(lockCredential.listLocksByCardNumber, { cardNumber, ...page }),
-    placeholderData: keepPreviousData,
-  });
+  const locks = useLocksByCard(cardNumber, page);
   type Row = NonNullable<typeof locks.data>['list'][number];
   if (locks.isError) return <LoadError error={locks.error} retry={() => void locks.refetch()} />;
   return (

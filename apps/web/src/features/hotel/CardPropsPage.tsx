@@ -1,21 +1,17 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import { lockCredential } from '@smartlock/contract/refs';
-import { useQueryClient } from '@tanstack/react-query';
+import { HOTEL_BUILDING, HOTEL_BUILDINGS_MAX, HOTEL_FLOORS } from '@smartlock/contract';
 import { Alert, App, Button, Card, Empty, Flex, Form, InputNumber, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
-import { QUERY_ROOT } from '../../api/queryKeys';
-import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
-import { FieldItem } from '../../components/FieldItem';
-import { FitTable, OneLine } from '../../components/FitTable';
-import { LoadError } from '../../components/LoadError';
+import { FieldItem } from '../../ui/FieldItem';
+import { FitTable, OneLine } from '../../ui/FitTable';
+import { FormFooter } from '../../ui/FormFooter';
+import { LoadError } from '../../ui/LoadError';
 import { useHotelInfo } from '../lockCredential/credentialQueries';
+import { useSetHotelRoom, useUpdateHotelInfo } from './hotelApi';
 import {
-  BUILDING_MAX,
-  BUILDINGS_MAX,
-  FLOORS_MAX,
   floorsOf,
   type HotelInfoData,
   type HotelLock,
@@ -32,9 +28,8 @@ import {
 /** The sector and the buildings with their floor counts. */
 function HotelSettingsCard({ info }: { info: HotelInfoData }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const queries = useQueryClient();
+  const updateHotelInfo = useUpdateHotelInfo();
   const [form, setForm] = useState<HotelSettingsForm>(() => toHotelForm(info));
   const [issue, setIssue] = useState<string>();
   const [error, setError] = useState<string>();
@@ -55,9 +50,8 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
     setError(undefined);
     setSaving(true);
     try {
-      await api.call(lockCredential.updateHotelInfo, hotelParams(form));
+      await updateHotelInfo.mutateAsync(hotelParams(form));
       message.success(t('hotel.settingsSaved'));
-      await queries.invalidateQueries({ queryKey: QUERY_ROOT.hotel });
     } catch (failure) {
       setError(errorText(t, failure));
     } finally {
@@ -77,7 +71,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
             data-testid="hotel-sector"
           />
         </FieldItem>
-        <Form.Item label={t('hotel.buildings')} extra={t('hotel.buildingsHint', { count: BUILDINGS_MAX })}>
+        <Form.Item label={t('hotel.buildings')} extra={t('hotel.buildingsHint', { count: HOTEL_BUILDINGS_MAX })}>
           <Flex vertical gap={8} data-testid="hotel-buildings">
             {form.buildings.length === 0 ? (
               <Typography.Text type="secondary">{t('hotel.noBuildings')}</Typography.Text>
@@ -93,7 +87,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
               >
                 <InputNumber<number>
                   min={1}
-                  max={BUILDING_MAX}
+                  max={HOTEL_BUILDING.max}
                   precision={0}
                   value={row.building}
                   onChange={(building) => setRow(index, { building })}
@@ -104,7 +98,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
                 />
                 <InputNumber<number>
                   min={1}
-                  max={FLOORS_MAX}
+                  max={HOTEL_FLOORS.max}
                   precision={0}
                   value={row.floors}
                   onChange={(floors) => setRow(index, { floors })}
@@ -129,7 +123,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
                   buildings: [...form.buildings, { building: nextBuilding(form.buildings), floors: 1 }],
                 })
               }
-              disabled={form.buildings.length >= BUILDINGS_MAX}
+              disabled={form.buildings.length >= HOTEL_BUILDINGS_MAX}
               style={{ alignSelf: 'flex-start' }}
               data-testid="hotel-building-add"
             >
@@ -146,19 +140,17 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
             data-testid="hotel-settings-invalid"
           />
         ) : null}
-        {error ? (
-          <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="hotel-settings-error" />
-        ) : null}
-        <Button
-          type="primary"
-          htmlType="submit"
+        <FormFooter
+          error={error}
+          errorTestId="hotel-settings-error"
           icon={<SaveOutlined />}
-          loading={saving}
+          busy={saving}
           disabled={!changed}
-          data-testid="hotel-settings-save"
+          block={false}
+          testId="hotel-settings-save"
         >
           {t('hotel.save')}
-        </Button>
+        </FormFooter>
       </Form>
     </Card>
   );
@@ -167,9 +159,8 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
 /** One hotel lock's building and floor, saved on its own. */
 function LockRoomCell({ info, item }: { info: HotelInfoData; item: HotelLock }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const queries = useQueryClient();
+  const setHotelRoom = useSetHotelRoom();
   const [building, setBuilding] = useState<number | null>(item.building);
   const [floor, setFloor] = useState<number | null>(item.floor);
   const [saving, setSaving] = useState(false);
@@ -184,9 +175,8 @@ function LockRoomCell({ info, item }: { info: HotelInfoData; item: HotelLock }) 
     if (building === null || floor === null || !fits) return;
     setSaving(true);
     try {
-      await api.call(lockCredential.setHotelRoom, { lockId: item.lockId, building, floor });
+      await setHotelRoom.mutateAsync({ lockId: item.lockId, building, floor });
       message.success(t('hotel.roomSaved', { lock: item.lockName }));
-      await queries.invalidateQueries({ queryKey: QUERY_ROOT.hotel });
     } catch (failure) {
       message.error(errorText(t, failure));
     } finally {

@@ -1,3 +1,4 @@
+import { CARD_NUMBER } from '../lockCredential/credentialForm';
 /**
  * The card-number information card/manage hands to card/send (spec section 2): passed in the
  * navigation state and kept, encrypted, in session storage under `cardNumberMsg` by the route
@@ -29,7 +30,7 @@ export function parseCardNumberMsg(text: string | undefined): CardNumberMsg | un
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const { cardNumber, hotel } = value as { cardNumber?: unknown; hotel?: unknown };
-  if (typeof cardNumber !== 'string' || !/^[0-9]{4,20}$/.test(cardNumber)) return undefined;
+  if (typeof cardNumber !== 'string' || !CARD_NUMBER.test(cardNumber)) return undefined;
   if (hotel === null || hotel === undefined) return { cardNumber, hotel: null };
   if (typeof hotel !== 'object') return undefined;
   const room = hotel as Record<string, unknown>;

@@ -1,4 +1,11 @@
-import type { DataOf, HotelInfo } from '@smartlock/contract';
+import {
+  type DataOf,
+  HOTEL_BUILDING,
+  HOTEL_BUILDINGS_MAX,
+  HOTEL_FLOORS,
+  HOTEL_SECTOR,
+  type HotelInfo,
+} from '@smartlock/contract';
 import type { lockCredential } from '@smartlock/contract/refs';
 import type { Issue } from '../credentials/validity';
 
@@ -6,10 +13,10 @@ import type { Issue } from '../credentials/validity';
 export type HotelInfoData = DataOf<typeof lockCredential.getHotelInfo>;
 export type HotelLock = HotelInfoData['locks'][number];
 
-export const SECTORS: readonly number[] = Array.from({ length: 16 }, (_, sector) => sector);
-export const BUILDING_MAX = 99;
-export const FLOORS_MAX = 199;
-export const BUILDINGS_MAX = 99;
+export const SECTORS: readonly number[] = Array.from(
+  { length: HOTEL_SECTOR.max - HOTEL_SECTOR.min + 1 },
+  (_, index) => HOTEL_SECTOR.min + index,
+);
 
 /** One building as the form edits it: numbers, or null while a field is empty. */
 export interface BuildingRow {
@@ -36,7 +43,7 @@ export function toHotelForm(info: HotelInfo): HotelSettingsForm {
 /** The next building number to offer when a row is added: one past the highest, else 1. */
 export function nextBuilding(rows: readonly BuildingRow[]): number | null {
   const highest = Math.max(0, ...rows.map((row) => row.building ?? 0));
-  return highest < BUILDING_MAX ? highest + 1 : null;
+  return highest < HOTEL_BUILDING.max ? highest + 1 : null;
 }
 
 const whole = (value: number | null, min: number, max: number): value is number =>
@@ -47,15 +54,17 @@ const whole = (value: number | null, min: number, max: number): value is number 
  * floors outside 1 to 199, the same building twice, too many buildings. Row numbers start at 1.
  */
 export function hotelFormIssue(form: HotelSettingsForm): Issue | undefined {
-  if (!whole(form.sector, 0, 15)) return { key: 'hotel.issue.sector' };
-  if (form.buildings.length > BUILDINGS_MAX) return { key: 'hotel.issue.tooMany', params: { count: BUILDINGS_MAX } };
+  if (!whole(form.sector, HOTEL_SECTOR.min, HOTEL_SECTOR.max)) return { key: 'hotel.issue.sector' };
+  if (form.buildings.length > HOTEL_BUILDINGS_MAX)
+    return { key: 'hotel.issue.tooMany', params: { count: HOTEL_BUILDINGS_MAX } };
   const seen = new Set<number>();
   for (const [index, row] of form.buildings.entries()) {
     const at = index + 1;
-    if (!whole(row.building, 1, BUILDING_MAX)) {
-      return { key: 'hotel.issue.building', params: { row: at, max: BUILDING_MAX } };
+    if (!whole(row.building, HOTEL_BUILDING.min, HOTEL_BUILDING.max)) {
+      return { key: 'hotel.issue.building', params: { row: at, max: HOTEL_BUILDING.max } };
     }
-    if (!whole(row.floors, 1, FLOORS_MAX)) return { key: 'hotel.issue.floors', params: { row: at, max: FLOORS_MAX } };
+    if (!whole(row.floors, HOTEL_FLOORS.min, HOTEL_FLOORS.max))
+      return { key: 'hotel.issue.floors', params: { row: at, max: HOTEL_FLOORS.max } };
     if (seen.has(row.building)) return { key: 'hotel.issue.duplicate', params: { building: row.building } };
     seen.add(row.building);
   }

@@ -1,6 +1,6 @@
 import { GroupId, LockQueryType } from '@smartlock/contract';
-import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../components/LockPickerTable';
-import { useLocks } from './lockQueries';
+import { LockPickerTable, type PickedLock, useLockPickerPaging } from '../../ui/LockPickerTable';
+import { useLocks } from './lockApi';
 
 /**
  * Picks among the locks the user owns (what only an owner may give away: administrators,

@@ -1,6 +1,6 @@
 import type { LiveMessages } from '@smartlock/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { type LockDetail, type LockListPage, lockKeys } from './lockQueries';
+import { type LockDetail, type LockListPage, lockKeys } from './lockApi';
 
 type LockEvent = LiveMessages['lock'];
 type LiveFacts = Pick<LockEvent, 'lockId' | 'state' | 'battery'>;

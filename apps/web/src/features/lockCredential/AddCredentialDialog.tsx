@@ -1,15 +1,15 @@
-import type { RemoteOperation } from '@smartlock/contract';
+import { CREDENTIAL_NAME_MAX, KEY_FOB_DIGITS, type RemoteOperation } from '@smartlock/contract';
 import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { ValidityEditor } from '../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityParams } from '../credentials/validity';
 import { validityRules } from '../credentials/validityRules';
-import { CREDENTIAL_NAME_MAX, isKeyFobNumber, namingParams, remarkRules } from './credentialForm';
+import { isKeyFobNumber, namingParams, remarkRules } from './credentialForm';
 import { type CredentialItem, useRefreshCredentials } from './credentialQueries';
 import { followable } from './startedOperation';
 
@@ -104,7 +104,12 @@ export function AddCredentialDialog({
               },
             ]}
           >
-            <Input maxLength={16} autoComplete="off" style={{ maxWidth: 260 }} data-testid="credential-add-number" />
+            <Input
+              maxLength={KEY_FOB_DIGITS.max}
+              autoComplete="off"
+              style={{ maxWidth: 260 }}
+              data-testid="credential-add-number"
+            />
           </Form.Item>
         ) : null}
         <Form.Item

@@ -1,12 +1,13 @@
 import type { LockCredentialKind } from '@smartlock/contract';
+import { CREDENTIAL_NAME_MAX, REMARK_MAX } from '@smartlock/contract';
 import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
-import { useSubmission } from '../auth/useSubmission';
-import { CREDENTIAL_NAME_MAX, CREDENTIAL_REMARK_MAX, remarkRules } from './credentialForm';
+import { useSubmission } from '../../ui/useSubmission';
+import { remarkRules } from './credentialForm';
 import { type CredentialItem, useRefreshCredentials } from './credentialQueries';
 
 interface NamingValues {
@@ -72,7 +73,7 @@ export function RenameCredentialDialog({
         </Form.Item>
         <Form.Item name="remark" label={t('credential.field.remark')} rules={remarkRules(t)}>
           <Input.TextArea
-            maxLength={CREDENTIAL_REMARK_MAX}
+            maxLength={REMARK_MAX}
             showCount
             autoSize={{ minRows: 2 }}
             data-testid="credential-rename-remark"

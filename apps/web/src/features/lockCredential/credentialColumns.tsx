@@ -2,7 +2,7 @@ import type { LockCredentialKind } from '@smartlock/contract';
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { type FitColumn, OneLine, SentBy } from '../../components/FitTable';
+import { type FitColumn, OneLine, SentBy } from '../../ui/FitTable';
 import { eKeyValidityText } from '../credentials/validityText';
 import { CredentialStatusTag } from './CredentialStatusTag';
 import type { CredentialItem } from './credentialQueries';

@@ -1,21 +1,10 @@
-import { REMARK_MAX_LENGTH, validateRemark } from '@smartlock/contract';
+import { CARD_NUMBER_DIGITS, KEY_FOB_DIGITS, validateRemark } from '@smartlock/contract';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-
-/** A credential's name: at most 50 characters (the contract's `name`). */
-export const CREDENTIAL_NAME_MAX = 50;
-export const CREDENTIAL_REMARK_MAX = REMARK_MAX_LENGTH;
+import { verdictRule } from '../../ui/formRules';
 
 /** A name or remark: the contract's remark rule (printable text, no markup characters). */
-export const remarkRules = (t: TFunction): Rule[] => [
-  {
-    validator: async (_rule, value: string | undefined) => {
-      if (!value) return;
-      const verdict = validateRemark(value);
-      if (!verdict.ok) throw new Error(t(`errors.${verdict.error}`));
-    },
-  },
-];
+export const remarkRules = (t: TFunction): Rule[] => [verdictRule(t, validateRemark)];
 
 /** The naming parameters of a call: trimmed, and left out when empty. */
 export function namingParams(values: { name?: string | undefined; remark?: string | undefined }): {
@@ -27,12 +16,16 @@ export function namingParams(values: { name?: string | undefined; remark?: strin
   return { ...(name ? { name } : {}), ...(remark ? { remark } : {}) };
 }
 
-/** A card number as /card/add takes it: 4 to 20 digits (what the encoder reads, or typed). */
+/** A card number as /card/add takes it: the contract's digits (what the encoder reads, or typed). */
+export const CARD_NUMBER = new RegExp(`^[0-9]{${CARD_NUMBER_DIGITS.min},${CARD_NUMBER_DIGITS.max}}$`);
+const KEY_FOB_NUMBER = new RegExp(`^[0-9A-Fa-f]{${KEY_FOB_DIGITS.min},${KEY_FOB_DIGITS.max}}$`);
+
+/** Whether a card number, spaces around it aside, is one /card/add takes. */
 export function isCardNumber(value: string): boolean {
-  return /^[0-9]{4,20}$/.test(value.trim());
+  return CARD_NUMBER.test(value.trim());
 }
 
-/** A key fob number as printed on it: 6 to 16 hexadecimal digits. */
+/** A key fob number as printed on it: the contract's hexadecimal digits. */
 export function isKeyFobNumber(value: string): boolean {
-  return /^[0-9A-Fa-f]{6,16}$/.test(value.trim());
+  return KEY_FOB_NUMBER.test(value.trim());
 }

@@ -12,7 +12,7 @@ import {
   lockCredential,
 } from '@smartlock/contract';
 import { describe, expect, it } from 'vitest';
-import { MANAGE_TABS } from '../../app/routeTable';
+import { MANAGE_TABS } from '../../app/manageTabs';
 import { lockTabs, tabPath } from '../lock/detail/lockTabs';
 import {
   addPagePath,

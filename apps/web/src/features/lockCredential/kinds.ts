@@ -9,7 +9,7 @@ import {
   nameOf,
   type ValueOf,
 } from '@smartlock/contract';
-import type { ManageTab } from '../../app/routeTable';
+import type { ManageTab } from '../../app/manageTabs';
 
 /** How a kind's credentials are added: on a page of their own, or in a dialog on the tab. */
 export type AddMode = { page: string } | { dialog: 'keyFob' | 'palmVein' };

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import {
+  IDS_PER_CALL_MAX,
   LockRole,
   RECORD_EXPORT,
   RecordExportFormat,
@@ -17,13 +18,13 @@ import { useConsole } from '../../app/context';
 import { RouteLockId } from '../../app/routeLockId';
 import { saveFile } from '../../app/saveFile';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
-import { ExportProgress } from '../../components/ExportProgress';
-import { LinkButton } from '../../components/LinkButton';
-import { LoadError } from '../../components/LoadError';
-import type { PickedLock } from '../../components/LockPickerTable';
 import { intlTag } from '../../i18n/format';
+import { ExportProgress } from '../../ui/ExportProgress';
+import { LinkButton } from '../../ui/LinkButton';
+import { LoadError } from '../../ui/LoadError';
+import type { PickedLock } from '../../ui/LockPickerTable';
 import { tabPath } from '../lock/detail/lockTabs';
-import { useLockDetail } from '../lock/lockQueries';
+import { useLockDetail } from '../lock/lockApi';
 import { OwnedLockPicker } from '../lock/OwnedLockPicker';
 import { useLockRoles } from '../lockUser/lockUserQueries';
 import {
@@ -40,7 +41,6 @@ import { DownloadFailure, downloadExport } from './recordQueries';
 import { downloadPercent } from './rowCounter';
 
 const DAY = 'YYYY-MM-DD';
-const MAX_LOCKS = 200;
 
 interface Run {
   state: 'preparing' | 'downloading' | 'done' | 'stopped' | 'failed';
@@ -103,7 +103,7 @@ function ConsoleExport() {
       <Alert type="info" showIcon title={t('lockUser.exportNoLocks')} data-testid="export-no-locks" />
     );
   }
-  const tooMany = selected.length > MAX_LOCKS;
+  const tooMany = selected.length > IDS_PER_CALL_MAX;
   return (
     <ExportForm
       lockIds={tooMany ? [] : selected.map((lock) => lock.lockId)}
@@ -120,7 +120,7 @@ function ConsoleExport() {
               disabled={running}
             />
             {tooMany ? (
-              <Alert type="warning" showIcon title={t('lockRecord.exportTooManyLocks', { count: MAX_LOCKS })} />
+              <Alert type="warning" showIcon title={t('lockRecord.exportTooManyLocks', { count: IDS_PER_CALL_MAX })} />
             ) : selected.length === 0 ? (
               <Typography.Text type="secondary" data-testid="record-export-choose">
                 {t('errors.selectAtLeastOneLock')}

@@ -1,6 +1,6 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/LinkButton';
+import { LinkButton } from '../../ui/LinkButton';
 import { type RecordFilterParam, recordsPath } from './recordFilter';
 
 /** A credential row's link to its records (manage/records with the credential's filter). */

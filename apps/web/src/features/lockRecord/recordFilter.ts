@@ -1,4 +1,10 @@
-import { type LockCredentialKind, QUERY_TYPE_OF_FILTER, RecordQueryType } from '@smartlock/contract';
+import {
+  type LockCredentialKind,
+  QUERY_TYPE_OF_FILTER,
+  RECORD_CREDENTIAL_FILTER_MAX,
+  RECORD_PASSCODE_FILTER_MAX,
+  RecordQueryType,
+} from '@smartlock/contract';
 
 /** The credential filters the records route takes from its query (spec section 2), one at a time. */
 export const RECORD_FILTER_PARAMS = [
@@ -18,13 +24,13 @@ type QueryTypeValue = (typeof RecordQueryType)[keyof typeof RecordQueryType];
 /** The longest value each filter takes (the contract's limits). */
 const MAX_LENGTH: Readonly<Record<RecordFilterParam, number>> = {
   keyId: 16,
-  keyboardPwd: 20,
-  cardNo: 40,
-  printNo: 40,
-  palmVeinNo: 40,
-  faceNo: 40,
-  qrcodeNo: 40,
-  keyfobNo: 40,
+  keyboardPwd: RECORD_PASSCODE_FILTER_MAX,
+  cardNo: RECORD_CREDENTIAL_FILTER_MAX,
+  printNo: RECORD_CREDENTIAL_FILTER_MAX,
+  palmVeinNo: RECORD_CREDENTIAL_FILTER_MAX,
+  faceNo: RECORD_CREDENTIAL_FILTER_MAX,
+  qrcodeNo: RECORD_CREDENTIAL_FILTER_MAX,
+  keyfobNo: RECORD_CREDENTIAL_FILTER_MAX,
 };
 
 /** One credential's records: which filter, its value, and the query type it selects. */

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { confirmsName } from '../ekey/DeleteAllEKeysDialog';
 import { type DeletionSummary, summarizeDeletion } from './deletionOutcome';
 import { kindNameKey } from './lockUserKinds';

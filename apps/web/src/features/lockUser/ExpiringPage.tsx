@@ -4,9 +4,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePaging } from '../../app/usePaging';
-import { type FitColumn, OneLine } from '../../components/FitTable';
-import { SearchBox } from '../../components/SearchBox';
-import { CredentialTable } from '../credentials/CredentialTable';
+import { CredentialTable } from '../../ui/CredentialTable';
+import { type FitColumn, OneLine } from '../../ui/FitTable';
+import { SearchBox } from '../../ui/SearchBox';
 import { formatInstant } from '../credentials/validityText';
 import {
   type DayRange,

@@ -1,5 +1,5 @@
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
-import { xlsxBytes } from '@smartlock/contract';
+import { IDS_PER_CALL_MAX, xlsxBytes } from '@smartlock/contract';
 import { lockUser } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Radio, Spin, Statistic, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -9,12 +9,11 @@ import { errorText, serverErrorOf } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { saveFile } from '../../app/saveFile';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
-import { ExportProgress } from '../../components/ExportProgress';
-import { LoadError } from '../../components/LoadError';
-import type { PickedLock } from '../../components/LockPickerTable';
+import { ExportProgress } from '../../ui/ExportProgress';
+import { LoadError } from '../../ui/LoadError';
+import type { PickedLock } from '../../ui/LockPickerTable';
 import { OwnedLockPicker } from '../lock/OwnedLockPicker';
 import {
-  EXPORT_MAX_LOCKS,
   type ExportRow,
   exportColumns,
   exportFileName,
@@ -54,7 +53,7 @@ export default function ExportLockUsersPage() {
   const running = run?.state === 'running';
   useLeaveConfirmation(running);
 
-  const tooMany = scope === 'selected' && selected.length > EXPORT_MAX_LOCKS;
+  const tooMany = scope === 'selected' && selected.length > IDS_PER_CALL_MAX;
   const lockIds = scope === 'all' ? undefined : selected.map((item) => item.lockId);
   const { lockIds: lockIdParam } = exportScope(lockIds);
   const ready = roles.owns && (scope === 'all' || (selected.length > 0 && !tooMany));
@@ -130,7 +129,7 @@ export default function ExportLockUsersPage() {
             />
           ) : null}
           {tooMany ? (
-            <Alert type="warning" showIcon title={t('lockUser.exportTooManyLocks', { count: EXPORT_MAX_LOCKS })} />
+            <Alert type="warning" showIcon title={t('lockUser.exportTooManyLocks', { count: IDS_PER_CALL_MAX })} />
           ) : null}
         </Flex>
       </Card>

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { pagination } from '../../app/pagination';
 import { usePaging } from '../../app/usePaging';
-import { LoadError } from '../../components/LoadError';
+import { LoadError } from '../../ui/LoadError';
 import { LockUserStatusTag } from './LockUserStatusTag';
 import { KindCounts, PersonCell } from './lockUserColumns';
 import { kindNameKey, lockUserValidityText } from './lockUserKinds';

@@ -5,9 +5,6 @@ import { credentialStatusKey, isPermanent, kindNameKey } from './lockUserKinds';
 
 export type ExportRow = DataOf<typeof lockUser.exportUser>['list'][number];
 
-/** The most locks one export may name (the rest: export all locks instead). */
-export const EXPORT_MAX_LOCKS = 200;
-
 /** The export's columns, in the user's language, with widths in characters. */
 export function exportColumns(t: Translate): SheetColumn[] {
   return [

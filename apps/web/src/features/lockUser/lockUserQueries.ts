@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useConsole } from '../../app/context';
-import { useLocks } from '../lock/lockQueries';
+import { useLocks } from '../lock/lockApi';
 
 export type { LockUserItem };
 export type LockUserLock = DataOf<typeof lockUser.listKeyGroup>['list'][number];

@@ -1,7 +1,7 @@
 import type { CityItem } from '@smartlock/contract';
 import { Alert, App, Button, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { CityPicker } from './CityPicker';
 
 /**

@@ -1,7 +1,7 @@
 import { map } from '@smartlock/contract/refs';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
-import { type GatewayItem, useRefreshGateways } from '../gateway/gatewayQueries';
+import { type GatewayItem, useRefreshGateways } from '../gateway/gatewayApi';
 import { CityDialog } from './CityDialog';
 
 /** Puts a gateway in a city: the locks it reaches without a city of their own are counted there. */

@@ -6,7 +6,7 @@ import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
-import { type LockDetail, lockKeys } from '../lock/lockQueries';
+import { type LockDetail, lockKeys } from '../lock/lockApi';
 import { CityDialog } from './CityDialog';
 import { cityLabel } from './CityPicker';
 

@@ -4,9 +4,9 @@ import { Card, Col, Empty, Flex, Layout, Row, Segmented, Spin, Statistic, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
-import { LinkButton } from '../../components/LinkButton';
 import { BrandMark } from '../../layouts/BrandMark';
 import { LanguageSwitcher } from '../../layouts/LanguageSwitcher';
+import { LinkButton } from '../../ui/LinkButton';
 import { MapStatus } from './MapStatus';
 import { MAP_WINDOWS, type MapWindow, windowLabel } from './mapWindow';
 import { useMapActivity, useRisenCities } from './useMapActivity';

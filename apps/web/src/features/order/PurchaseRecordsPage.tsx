@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
-import { CredentialTable } from '../credentials/CredentialTable';
+import { CredentialTable } from '../../ui/CredentialTable';
 import { type OrderItem, useOrders, useRefreshCommerce } from '../service/serviceQueries';
 import { ValueAddedFrame } from '../service/ValueAddedFrame';
 import { OrderResultBanner } from './OrderResultBanner';

@@ -1,16 +1,16 @@
 import type { RemoteOperation } from '@smartlock/contract';
-import { passcode } from '@smartlock/contract/refs';
+import { PASSCODE_NAME_MAX } from '@smartlock/contract';
 import { Alert, App, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
-import { useSubmission } from '../auth/useSubmission';
+import { useSubmission } from '../../ui/useSubmission';
 import { LockHourRange } from '../credentials/LockHourRange';
 import { lockHourStart } from '../credentials/lockTime';
 import { type CustomChange, changeParams, customChangeIssue } from './issuePasscode';
-import { PASSCODE_NAME_MAX, passcodeDigitsMax, passcodeDigitsMin } from './passcodeLimits';
-import { type PasscodeItem, useRefreshPasscodes } from './passcodeQueries';
+import { type PasscodeItem, useChangePasscode } from './passcodeApi';
+import { passcodeDigitsMax, passcodeDigitsMin } from './passcodeLimits';
 import { isCustomPasscode } from './passcodeStatus';
 
 interface ChangeValues {
@@ -38,9 +38,9 @@ export function ChangePasscodeDialog({
   onOperation: (operation: RemoteOperation) => void;
 }) {
   const { t } = useTranslation();
-  const { api, brand } = useConsole();
+  const { brand } = useConsole();
   const { message } = App.useApp();
-  const refresh = useRefreshPasscodes();
+  const changePasscode = useChangePasscode();
   const confirmDiscard = useDiscardConfirmation();
   const custom = isCustomPasscode(item.keyboardPwdType);
   const dated = item.startDate !== null && item.endDate !== null;
@@ -65,10 +65,9 @@ export function ChangePasscodeDialog({
       if (problem) return;
     }
     await run(async () => {
-      const reply = await api.call(passcode.change, changeParams(item, { name: values.name, custom: change }));
+      const reply = await changePasscode.mutateAsync(changeParams(item, { name: values.name, custom: change }));
       if (reply.operation) onOperation(reply.operation);
       else message.success(t('passcode.done.rename'));
-      await refresh();
       onClose();
     });
   }

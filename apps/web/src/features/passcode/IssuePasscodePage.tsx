@@ -1,6 +1,11 @@
 import { ArrowLeftOutlined, KeyOutlined } from '@ant-design/icons';
-import { ACTIVATION_HOURS, hasFeature, PasscodeVersion, RemoteOperationState } from '@smartlock/contract';
-import { passcode } from '@smartlock/contract/refs';
+import {
+  ACTIVATION_HOURS,
+  hasFeature,
+  PASSCODE_NAME_MAX,
+  PasscodeVersion,
+  RemoteOperationState,
+} from '@smartlock/contract';
 import { Alert, Button, Card, Flex, Form, Input, Radio, Result, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +14,15 @@ import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
-import { FieldItem } from '../../components/FieldItem';
-import { LinkButton } from '../../components/LinkButton';
-import { LoadingOrFailure } from '../../components/LoadingOrFailure';
+import { FieldItem } from '../../ui/FieldItem';
+import { LinkButton } from '../../ui/LinkButton';
+import { LoadingOrFailure } from '../../ui/LoadingOrFailure';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
 import { LockHourRange } from '../credentials/LockHourRange';
 import { useFollowOperation } from '../credentials/useFollowOperation';
 import { formatMinuteOfDay } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';
-import { type LockDetail, useLockDetail } from '../lock/lockQueries';
+import { type LockDetail, useLockDetail } from '../lock/lockApi';
 import { formatUtcOffset } from '../lock/settings/timezones';
 import {
   addParams,
@@ -30,9 +35,9 @@ import {
   type PasscodeKind,
   passcodeIssue,
 } from './issuePasscode';
-import { PASSCODE_NAME_MAX, passcodeDigitsMax, passcodeDigitsMin } from './passcodeLimits';
+import { type PasscodeItem, useAddPasscode, useGetPasscode, useRefreshPasscodes } from './passcodeApi';
+import { passcodeDigitsMax, passcodeDigitsMin } from './passcodeLimits';
 import { sendPasscodePath } from './passcodePaths';
-import { type PasscodeItem, useRefreshPasscodes } from './passcodeQueries';
 import { CYCLIC_SUBTYPES, cyclicSubtypeKey } from './passcodeStatus';
 
 const START_HOURS = Array.from({ length: 24 }, (_, hour) => hour);
@@ -41,9 +46,11 @@ const END_HOURS = Array.from({ length: 24 }, (_, hour) => hour + 1);
 /** The form itself, once the lock is known to take passcodes. */
 function IssuePasscodeForm({ detail }: { detail: LockDetail }) {
   const { t, i18n } = useTranslation();
-  const { api, brand } = useConsole();
+  const { brand } = useConsole();
   const navigate = useNavigate();
   const refresh = useRefreshPasscodes();
+  const addPasscode = useAddPasscode();
+  const getPasscode = useGetPasscode();
   const lockId = detail.lockId;
   const offsetMs = detail.timezoneRawOffset;
   const [initial] = useState(() => newPasscodeDraft(Date.now(), offsetMs));
@@ -90,13 +97,12 @@ function IssuePasscodeForm({ detail }: { detail: LockDetail }) {
     setBusy(true);
     try {
       if (isGatewayKind(draft.kind)) {
-        const reply = await api.call(passcode.add, addParams(draft, lockId));
+        const reply = await addPasscode.mutateAsync(addParams(draft, lockId));
         adding.current = reply.passcode;
         setAdded(reply.passcode);
         operation.follow(reply.operation);
       } else {
-        const item = await api.call(passcode.get, getParams(draft, lockId, Date.now(), offsetMs));
-        await refresh();
+        const item = await getPasscode.mutateAsync(getParams(draft, lockId, Date.now(), offsetMs));
         setDone({ keyboardPwdId: item.keyboardPwdId, passcode: item });
       }
     } catch (failure) {

@@ -1,9 +1,9 @@
 import { DeleteOutlined, EditOutlined, SendOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../components/LinkButton';
+import { LinkButton } from '../../ui/LinkButton';
+import type { PasscodeItem } from './passcodeApi';
 import { sendPasscodePath } from './passcodePaths';
-import type { PasscodeItem } from './passcodeQueries';
 import { passcodeRowActions } from './passcodeStatus';
 
 /** A passcode row's actions as its status allows: send it, change it, delete it. */

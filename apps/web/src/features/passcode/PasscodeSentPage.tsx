@@ -9,21 +9,21 @@ import { useLocation, useSearchParams } from 'react-router';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
-import { LinkButton } from '../../components/LinkButton';
+import { LinkButton } from '../../ui/LinkButton';
 import { CountryCodeSelect, callingCodeOf, DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { findInPages } from '../credentials/findInPages';
 import { type NoticeChannel, NoticeChannelField } from '../credentials/NoticeChannelField';
 import { issueOf } from '../credentials/validity';
 import { formatInstant, passcodeValidityText } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';
-import { useLockDetail } from '../lock/lockQueries';
+import { useLockDetail } from '../lock/lockApi';
 import { formatUtcOffset } from '../lock/settings/timezones';
 import { NoticeTemplateSelect } from '../template/NoticeTemplateSelect';
 import { activationDeadline } from './issuePasscode';
 import { PasscodeStatusTag } from './PasscodeStatusTag';
+import { type PasscodeItem, passcodeKeys, useSendPasscodeNotice } from './passcodeApi';
 import { noticeParams, noticeReceiverVerdict } from './passcodeNotice';
 import { issuePasscodePath } from './passcodePaths';
-import { type PasscodeItem, passcodeKeys } from './passcodeQueries';
 import { passcodeTypeText } from './passcodeStatus';
 
 /** The passcode the previous screen handed over, if it is this one. */
@@ -38,7 +38,7 @@ function handedOver(state: unknown, keyboardPwdId: number | undefined): Passcode
  */
 function PasscodeNoticeForm({ keyboardPwdId, lockId }: { keyboardPwdId: number; lockId: number }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
+  const sendNotice = useSendPasscodeNotice();
   const { message } = App.useApp();
   const [channel, setChannel] = useState<NoticeChannel>('email');
   const [country, setCountry] = useState(DEFAULT_COUNTRY);
@@ -54,7 +54,7 @@ function PasscodeNoticeForm({ keyboardPwdId, lockId }: { keyboardPwdId: number; 
     if (issue) return;
     setBusy(true);
     try {
-      await api.call(passcode.sendNotice, noticeParams(keyboardPwdId, channel, receiver, countryCode, templateId));
+      await sendNotice.mutateAsync(noticeParams(keyboardPwdId, channel, receiver, countryCode, templateId));
       message.success(t(channel === 'email' ? 'notice.sentEmail' : 'notice.sentSms'));
     } catch (error) {
       setProblem(errorText(t, error));

@@ -7,18 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
-import { LinkButton } from '../../components/LinkButton';
-import { SearchBox } from '../../components/SearchBox';
+import { CredentialTable } from '../../ui/CredentialTable';
+import { LinkButton } from '../../ui/LinkButton';
+import { SearchBox } from '../../ui/SearchBox';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
-import { CredentialTable } from '../credentials/CredentialTable';
 import { useFollowOperation } from '../credentials/useFollowOperation';
-import type { LockDetail } from '../lock/lockQueries';
+import type { LockDetail } from '../lock/lockApi';
 import { RecordsLink } from '../lockRecord/RecordsLink';
 import { ChangePasscodeDialog } from './ChangePasscodeDialog';
 import { PasscodeRowActions } from './PasscodeRowActions';
+import { type PasscodeItem, usePasscodes, useRefreshPasscodes } from './passcodeApi';
 import { passcodeColumns } from './passcodeColumns';
 import { issuePasscodePath } from './passcodePaths';
-import { type PasscodeItem, usePasscodes, useRefreshPasscodes } from './passcodeQueries';
 
 /** What a change travelling to the lock is, for its status line. */
 interface Travelling {

@@ -1,10 +1,10 @@
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { type FitColumn, OneLine, SentBy } from '../../components/FitTable';
+import { type FitColumn, OneLine, SentBy } from '../../ui/FitTable';
 import { passcodeValidityText } from '../credentials/validityText';
 import { PasscodeStatusTag } from './PasscodeStatusTag';
-import type { PasscodeItem } from './passcodeQueries';
+import type { PasscodeItem } from './passcodeApi';
 import { passcodeTypeText } from './passcodeStatus';
 
 /**

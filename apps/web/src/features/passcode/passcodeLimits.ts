@@ -1,8 +1,5 @@
 import { PASSCODE_LENGTH, passcodeMinLength } from '@smartlock/contract';
 
-/** The contract's limit on a passcode's name. */
-export const PASSCODE_NAME_MAX = 50;
-
 /** The longest custom passcode. */
 export const passcodeDigitsMax: number = PASSCODE_LENGTH.max;
 

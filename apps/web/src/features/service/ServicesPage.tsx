@@ -13,7 +13,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConsole } from '../../app/context';
-import { LoadingOrFailure } from '../../components/LoadingOrFailure';
+import { LoadingOrFailure } from '../../ui/LoadingOrFailure';
 import { usePayment } from '../order/usePayment';
 import { VipStateTag } from '../vip/VipStateTag';
 import { PurchaseDialog } from './PurchaseDialog';

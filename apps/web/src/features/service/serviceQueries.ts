@@ -1,11 +1,10 @@
 import type { DataOf, OrderItem, TemplateItem } from '@smartlock/contract';
-import { order, service, template, vip } from '@smartlock/contract/refs';
+import { order, service, vip } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useConsole } from '../../app/context';
 import { USER_INFO_KEY } from '../../app/userInfo';
-import type { NoticeChannel } from '../credentials/NoticeChannelField';
 
 export type PriceList = DataOf<typeof service.getPriceList>;
 export type VipInfo = DataOf<typeof vip.getInfo>;
@@ -18,8 +17,6 @@ export const commerceKeys = {
   orders: (query: { pageNo: number; pageSize: number; status?: number | undefined }) =>
     [...QUERY_ROOT.order, 'list', query] as const,
   order: (orderNo: string) => [...QUERY_ROOT.order, 'detail', orderNo] as const,
-  templates: (query: { channel: NoticeChannel; pageNo: number; pageSize: number; lockId?: number; type?: number }) =>
-    [...QUERY_ROOT.template, query] as const,
 };
 
 /** The operator's price list for this site and account. */
@@ -63,22 +60,6 @@ export function useOrder(orderNo: string | undefined, followMs: number | false =
     queryFn: () => api.call(order.detail, { orderNo: orderNo ?? '' }),
     enabled: orderNo !== undefined,
     refetchInterval: followMs,
-  });
-}
-
-/** One page of templates: the account's own, or (with a lock) its owner's to send a notice with. */
-export function useTemplates(query: {
-  channel: NoticeChannel;
-  pageNo: number;
-  pageSize: number;
-  lockId?: number;
-  type?: number;
-}) {
-  const { api } = useConsole();
-  return useQuery({
-    queryKey: commerceKeys.templates(query),
-    queryFn: () => api.call(template.list, query),
-    placeholderData: keepPreviousData,
   });
 }
 

@@ -2,7 +2,7 @@ import type { TemplateType, ValueOf } from '@smartlock/contract';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { NoticeChannel } from '../credentials/NoticeChannelField';
-import { useTemplates } from '../service/serviceQueries';
+import { useTemplates } from './templateApi';
 
 /**
  * The words a notice about a lock goes out in: the standard message, or one of the lock owner's

@@ -9,14 +9,13 @@ import {
   validateTemplate,
   validateTemplateSubject,
 } from '@smartlock/contract';
-import { template } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Form, Input, Modal, Radio, Space, Typography } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
+import { useAddTemplate, useUpdateTemplate } from './templateApi';
 import {
   characterCount,
   insertAt,
@@ -55,7 +54,8 @@ export function TemplateDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
+  const add = useAddTemplate();
+  const update = useUpdateTemplate();
   const confirmDiscard = useDiscardConfirmation();
   const textArea = useRef<TextAreaRef>(null);
   const [type, setType] = useState<Type>((editing?.type as Type | undefined) ?? TemplateType.passcode);
@@ -91,8 +91,8 @@ export function TemplateDialog({
     setFailure(undefined);
     try {
       const text = { name: name.trim(), content, ...(email ? { subject } : {}) };
-      if (editing) await api.call(template.update, { templateId: editing.templateId, ...text });
-      else await api.call(template.add, { channel, type, ...text });
+      if (editing) await update.mutateAsync({ templateId: editing.templateId, ...text });
+      else await add.mutateAsync({ channel, type, ...text });
       onSaved();
     } catch (error) {
       setFailure(errorText(t, error));

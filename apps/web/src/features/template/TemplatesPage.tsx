@@ -1,20 +1,19 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { isVipActive, MessageChannel, type TemplateItem, type ValueOf } from '@smartlock/contract';
-import { template } from '@smartlock/contract/refs';
 import { Alert, App, Button, Flex, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
-import { type FitColumn, OneLine } from '../../components/FitTable';
-import { LinkButton } from '../../components/LinkButton';
-import { RowLinkActions } from '../../components/RowLinkActions';
 import { formatDateTime } from '../../i18n/format';
-import { CredentialTable } from '../credentials/CredentialTable';
-import { useTemplates, useVipInfo } from '../service/serviceQueries';
+import { CredentialTable } from '../../ui/CredentialTable';
+import { type FitColumn, OneLine } from '../../ui/FitTable';
+import { LinkButton } from '../../ui/LinkButton';
+import { RowLinkActions } from '../../ui/RowLinkActions';
+import { useVipInfo } from '../service/serviceQueries';
 import { ValueAddedFrame } from '../service/ValueAddedFrame';
 import { TemplateDialog } from './TemplateDialog';
+import { useRemoveTemplate, useTemplates } from './templateApi';
 
 type Channel = ValueOf<typeof MessageChannel>;
 
@@ -43,7 +42,7 @@ function TemplatesPage({ channel }: { channel: Channel }) {
 
 function Templates({ channel }: { channel: Channel }) {
   const { t, i18n } = useTranslation();
-  const { api } = useConsole();
+  const { mutateAsync: removeTemplate } = useRemoveTemplate();
   const { message, modal } = App.useApp();
   const vip = useVipInfo();
   const [page, setPage] = usePaging({ channel });
@@ -62,9 +61,8 @@ function Templates({ channel }: { channel: Channel }) {
         okButtonProps: { danger: true, 'data-testid': 'template-delete-confirm' },
         onOk: async () => {
           try {
-            await api.call(template.remove, { templateId: item.templateId });
+            await removeTemplate({ templateId: item.templateId });
             message.success(t('template.deleted'));
-            await list.refetch();
           } catch (error) {
             message.error(errorText(t, error));
           }
@@ -142,7 +140,7 @@ function Templates({ channel }: { channel: Channel }) {
         ),
       },
     ];
-  }, [api, canWrite, email, i18n.language, list, message, modal, t]);
+  }, [canWrite, email, i18n.language, message, modal, removeTemplate, t]);
 
   return (
     <>
@@ -192,7 +190,6 @@ function Templates({ channel }: { channel: Channel }) {
           onSaved={() => {
             setEditing(undefined);
             message.success(t('template.saved'));
-            void list.refetch();
           }}
         />
       ) : null}

@@ -3,7 +3,7 @@ import { Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SignalStrength } from '../../gateway/SignalStrength';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 
 /** The gateways that reach a lock, each online or offline with its signal grade. */
 export function LockGateways({ gateways }: { gateways: LockDetail['gateways'] }) {

@@ -1,5 +1,5 @@
 import { hasFeature, type LockCredentialKind, type LockFeatureName } from '@smartlock/contract';
-import { MANAGE_TABS, type ManageTab } from '../../../app/routeTable';
+import { MANAGE_TABS, type ManageTab } from '../../../app/manageTabs';
 
 /** The feature a lock-detail tab needs; eKeys work on every lock. */
 const TAB_FEATURE: Record<ManageTab, LockFeatureName | undefined> = {

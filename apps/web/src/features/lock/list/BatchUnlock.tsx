@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import { useUserInfo } from '../../../app/userInfo';
-import type { LockItem } from '../lockQueries';
-import { OperationStatus } from '../remote/OperationStatus';
-import { failureKey, operationView } from '../remote/operationView';
-import { useRemoteOperation } from '../remote/useRemoteOperation';
+import type { LockItem } from '../lockApi';
+import { OperationStatus } from '../remoteOperation/OperationStatus';
+import { failureKey, operationView } from '../remoteOperation/operationView';
+import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
 import { type BatchOutcome, batchSummary, hasAdvancedFunction, listOf, lockIdList } from './batchUnlock';
 
 type BatchEntry = DataOf<typeof lock.batchUnlock>['list'][number];

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { BatteryLevel } from '../BatteryLevel';
 import { BoltTag } from '../BoltTag';
 import { GatewayReach } from '../GatewayReach';
-import type { LockItem } from '../lockQueries';
+import type { LockItem } from '../lockApi';
 import { RoleTag } from '../RoleTag';
 import { lockDetailPath } from './lockColumns';
 

@@ -1,7 +1,7 @@
 import type { PaginationProps } from 'antd';
 import { Empty, Flex, Pagination, Spin } from 'antd';
 import type { ReactNode } from 'react';
-import type { LockItem } from '../lockQueries';
+import type { LockItem } from '../lockApi';
 import { LockCard } from './LockCard';
 
 /** The lock list as cards with its pager, for phones. */

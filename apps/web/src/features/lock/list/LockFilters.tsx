@@ -1,10 +1,10 @@
 import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SearchBox } from '../../../components/SearchBox';
+import { SearchBox } from '../../../ui/SearchBox';
 import { GroupSelect } from '../../group/GroupSelect';
+import type { GroupList } from '../../group/groupApi';
 import { groupFilterOptions } from '../../group/groupOptions';
-import type { GroupList } from '../../group/groupQueries';
-import type { LockQueryTypeValue } from '../lockQueries';
+import type { LockQueryTypeValue } from '../lockApi';
 import { QUERY_TYPES } from './lockListQuery';
 
 /** The lock list's filters: name search, query type, group (All, Ungrouped, each group with its count). */

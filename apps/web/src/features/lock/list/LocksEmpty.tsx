@@ -1,6 +1,6 @@
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EmptyWithHint } from '../../../components/EmptyWithHint';
+import { EmptyWithHint } from '../../../ui/EmptyWithHint';
 
 /** No locks: none match the filters, or none yet, which are added from the mobile app. */
 export function LocksEmpty({ reason }: { reason: 'noMatch' | 'noLocks' }) {

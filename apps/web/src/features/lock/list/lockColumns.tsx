@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { BatteryLevel } from '../BatteryLevel';
 import { BoltTag } from '../BoltTag';
 import { GatewayReach } from '../GatewayReach';
-import type { LockItem } from '../lockQueries';
+import type { LockItem } from '../lockApi';
 import { RoleTag } from '../RoleTag';
 
 /** Where a lock's detail opens: its eKeys tab. */

@@ -1,5 +1,5 @@
 import { GroupId, LockQueryType } from '@smartlock/contract';
-import type { LockListQuery, LockQueryTypeValue } from '../lockQueries';
+import type { LockListQuery, LockQueryTypeValue } from '../lockApi';
 
 /** The lock list's query types (spec section 6): all, those I am an authorized admin of, those I own. */
 export const QUERY_TYPES: readonly { value: LockQueryTypeValue; key: string }[] = [

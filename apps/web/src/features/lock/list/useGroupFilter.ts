@@ -2,8 +2,8 @@ import { GroupId, SessionStorageKey } from '@smartlock/contract';
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { readSession, writeSession } from '../../../storage/secureSession';
+import type { GroupList } from '../../group/groupApi';
 import { groupIdFromQuery, queryWithGroup } from '../../group/groupOptions';
-import type { GroupList } from '../../group/groupQueries';
 
 /**
  * The lock list's group filter lives in the URL (`?groupId=`), so a link or a reload shows the

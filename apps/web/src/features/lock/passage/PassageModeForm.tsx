@@ -4,9 +4,9 @@ import { Alert, Button, Empty, Flex, Switch, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
-import type { LockDetail, PassageModeConfig } from '../lockQueries';
-import { OperationStatus } from '../remote/OperationStatus';
-import { useRemoteOperation } from '../remote/useRemoteOperation';
+import type { LockDetail, PassageModeConfig } from '../lockApi';
+import { OperationStatus } from '../remoteOperation/OperationStatus';
+import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
 import { PeriodEditor } from './PeriodEditor';
 import {
   addPeriod,

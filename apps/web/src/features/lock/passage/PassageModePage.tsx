@@ -3,10 +3,10 @@ import { hasFeature } from '@smartlock/contract';
 import { Result, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRouteLockId } from '../../../app/routeLockId';
-import { LinkButton } from '../../../components/LinkButton';
-import { LoadingOrFailure } from '../../../components/LoadingOrFailure';
+import { LinkButton } from '../../../ui/LinkButton';
+import { LoadingOrFailure } from '../../../ui/LoadingOrFailure';
 import { tabPath } from '../detail/lockTabs';
-import { useLockDetail, usePassageModeConfig } from '../lockQueries';
+import { useLockDetail, usePassageModeConfig } from '../lockApi';
 import { PassageModeForm } from './PassageModeForm';
 
 /** Passage mode of one lock (spec: manage/passageMode): on or off, and the periods the lock stays open. */

@@ -2,10 +2,10 @@ import { AUTO_LOCK_SECONDS, validateAutoLockTime } from '@smartlock/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { verdictRule } from '../../auth/rules';
-import type { LockDetail } from '../lockQueries';
-import { OperationStatus } from '../remote/OperationStatus';
-import { useRemoteOperation } from '../remote/useRemoteOperation';
+import { verdictRule } from '../../../ui/formRules';
+import type { LockDetail } from '../lockApi';
+import { OperationStatus } from '../remoteOperation/OperationStatus';
+import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
 import { SettingRow } from './SettingRow';
 
 /** Auto-lock time, 5 to 900 seconds (the contract's rule); it changes once the lock confirms. */

@@ -1,9 +1,9 @@
 import { Radio } from 'antd';
 import type { ReactNode } from 'react';
-import type { LockDetail } from '../lockQueries';
-import { OperationStatus } from '../remote/OperationStatus';
-import type { RemoteRequest } from '../remote/remoteActions';
-import { useRemoteOperation } from '../remote/useRemoteOperation';
+import type { LockDetail } from '../lockApi';
+import { OperationStatus } from '../remoteOperation/OperationStatus';
+import type { RemoteRequest } from '../remoteOperation/remoteActions';
+import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
 import { SettingRow } from './SettingRow';
 
 /**

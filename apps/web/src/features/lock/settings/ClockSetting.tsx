@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { LockDetail } from '../lockQueries';
-import { OperationStatus } from '../remote/OperationStatus';
-import { RemoteActions } from '../remote/RemoteActions';
-import { useRemoteOperation } from '../remote/useRemoteOperation';
+import type { LockDetail } from '../lockApi';
+import { OperationStatus } from '../remoteOperation/OperationStatus';
+import { RemoteActions } from '../remoteOperation/RemoteActions';
+import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
 import { SettingRow } from './SettingRow';
 
 /** Clock calibration: sets the lock's clock to the server's time through its gateway. */

@@ -1,13 +1,10 @@
 import { EKEY_CREDENTIAL_MAX_AGE_DAYS, validateEKeyCredentialMaxAge } from '@smartlock/contract';
-import { lock } from '@smartlock/contract/refs';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../../app/context';
-import { verdictRule } from '../../auth/rules';
-import { useSubmission } from '../../auth/useSubmission';
-import { type LockDetail, lockKeys } from '../lockQueries';
+import { verdictRule } from '../../../ui/formRules';
+import { useSubmission } from '../../../ui/useSubmission';
+import { type LockDetail, useSetEKeyCredentialMaxAge } from '../lockApi';
 import { credentialMaxAgeChanged, credentialMaxAgeMode } from './lockSettings';
 import { SettingRow } from './SettingRow';
 
@@ -24,9 +21,8 @@ export function CredentialMaxAgeSetting({
   onDirty: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const queries = useQueryClient();
+  const setMaxAge = useSetEKeyCredentialMaxAge();
   const [form] = Form.useForm<{ days: string }>();
   const typed = Form.useWatch('days', form);
   const { error, busy, run } = useSubmission();
@@ -38,9 +34,8 @@ export function CredentialMaxAgeSetting({
 
   async function submit(values: { days: string }) {
     await run(async () => {
-      await api.call(lock.setEKeyCredentialMaxAge, { lockId: detail.lockId, days: Number(values.days.trim()) });
+      await setMaxAge.mutateAsync({ lockId: detail.lockId, days: Number(values.days.trim()) });
       message.success(t('settings.credentialMaxAgeSaved'));
-      await queries.invalidateQueries({ queryKey: lockKeys.detail(detail.lockId) });
     });
   }
 

@@ -1,6 +1,6 @@
 import { DaylightSavingReminder } from '@smartlock/contract';
 import { useTranslation } from 'react-i18next';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 import { ChoiceSetting } from './ChoiceSetting';
 
 /** The daylight-saving reminder: remind on entering, on leaving, or do not remind. */

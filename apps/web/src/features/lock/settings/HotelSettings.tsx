@@ -1,6 +1,6 @@
 import { LockSwitch, RoomStatus } from '@smartlock/contract';
 import { useTranslation } from 'react-i18next';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 import { ChoiceSetting } from './ChoiceSetting';
 import { SwitchSetting } from './SwitchSetting';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDiscardConfirmation } from '../../../app/useDiscardConfirmation';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
-import type { LockDetail } from '../lockQueries';
+import type { LockDetail } from '../lockApi';
 import { AutoLockSetting } from './AutoLockSetting';
 import { ClockSetting } from './ClockSetting';
 import { CredentialMaxAgeSetting } from './CredentialMaxAgeSetting';

@@ -1,10 +1,10 @@
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BoltTag } from '../BoltTag';
-import type { LockDetail } from '../lockQueries';
-import { OperationStatus } from '../remote/OperationStatus';
-import { RemoteActions } from '../remote/RemoteActions';
-import { useRemoteOperation } from '../remote/useRemoteOperation';
+import type { LockDetail } from '../lockApi';
+import { OperationStatus } from '../remoteOperation/OperationStatus';
+import { RemoteActions } from '../remoteOperation/RemoteActions';
+import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
 import { SettingRow } from './SettingRow';
 
 /** A car-park lock's barrier: raise or lower it through its gateway. */

@@ -1,8 +1,8 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Switch as SwitchValue } from '@smartlock/contract';
 import { useTranslation } from 'react-i18next';
-import { LinkButton } from '../../../components/LinkButton';
-import type { LockDetail } from '../lockQueries';
+import { LinkButton } from '../../../ui/LinkButton';
+import type { LockDetail } from '../lockApi';
 import { SettingRow } from './SettingRow';
 
 /** Passage mode as the lock confirmed it, and the way to its own screen. */

@@ -1,9 +1,9 @@
 import { LockSwitch } from '@smartlock/contract';
 import { useTranslation } from 'react-i18next';
-import type { LockDetail } from '../lockQueries';
-import { OperationStatus } from '../remote/OperationStatus';
-import { RemoteUnlockToggle } from '../remote/RemoteUnlockToggle';
-import { useRemoteOperation } from '../remote/useRemoteOperation';
+import type { LockDetail } from '../lockApi';
+import { OperationStatus } from '../remoteOperation/OperationStatus';
+import { RemoteUnlockToggle } from '../remoteOperation/RemoteUnlockToggle';
+import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
 import { isSwitchReported } from './lockSettings';
 import { SettingRow } from './SettingRow';
 

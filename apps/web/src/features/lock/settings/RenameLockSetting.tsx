@@ -1,21 +1,17 @@
-import { lock } from '@smartlock/contract/refs';
-import { useQueryClient } from '@tanstack/react-query';
+import { NAME_MAX } from '@smartlock/contract';
 import { Alert, App, Button, Form, Input, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUERY_ROOT } from '../../../api/queryKeys';
-import { useConsole } from '../../../app/context';
-import { NAME_MAX, nameRules } from '../../../app/nameRules';
-import { useSubmission } from '../../auth/useSubmission';
-import type { LockDetail } from '../lockQueries';
+import { nameRules } from '../../../app/nameRules';
+import { useSubmission } from '../../../ui/useSubmission';
+import { type LockDetail, useRenameLock } from '../lockApi';
 import { SettingRow } from './SettingRow';
 
 /** Renames the lock (saved by the server at once, no gateway needed). */
 export function RenameLockSetting({ detail, onDirty }: { detail: LockDetail; onDirty: (dirty: boolean) => void }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const queries = useQueryClient();
+  const rename = useRenameLock();
   const [form] = Form.useForm<{ lockName: string }>();
   const name = Form.useWatch('lockName', form);
   const { error, busy, run } = useSubmission();
@@ -25,9 +21,8 @@ export function RenameLockSetting({ detail, onDirty }: { detail: LockDetail; onD
 
   async function submit(values: { lockName: string }) {
     await run(async () => {
-      await api.call(lock.rename, { lockId: detail.lockId, lockName: values.lockName.trim() });
+      await rename.mutateAsync({ lockId: detail.lockId, lockName: values.lockName.trim() });
       message.success(t('settings.renamed'));
-      await queries.invalidateQueries({ queryKey: QUERY_ROOT.lock });
     });
   }
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { LockDetail } from '../lockQueries';
-import { OperationStatus } from '../remote/OperationStatus';
-import { OperationSwitch } from '../remote/OperationSwitch';
-import type { SwitchName } from '../remote/settingRequests';
-import { useRemoteOperation } from '../remote/useRemoteOperation';
+import type { LockDetail } from '../lockApi';
+import { OperationStatus } from '../remoteOperation/OperationStatus';
+import { OperationSwitch } from '../remoteOperation/OperationSwitch';
+import type { SwitchName } from '../remoteOperation/settingRequests';
+import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
 import { isSwitchOn, isSwitchReported, switchValues } from './lockSettings';
 import { SettingRow } from './SettingRow';
 

@@ -1,5 +1,5 @@
 import { HotelMode, hasFeature, type LockFeatureName, LockRole, LockSwitch, Switch } from '@smartlock/contract';
-import type { SwitchName } from '../remote/settingRequests';
+import type { SwitchName } from '../remoteOperation/settingRequests';
 
 /** The switches the settings list, in order, with what a lock needs to show each. */
 const SWITCHES: readonly { name: SwitchName; needs: 'any' | 'credential' | LockFeatureName }[] = [

@@ -1,17 +1,17 @@
+import { TIMEZONE_OFFSET_MS } from '@smartlock/contract';
 /** A lock's timezone is a UTC offset in whole quarter hours, from UTC-12:00 to UTC+14:00. */
 export const QUARTER_HOUR_MS = 15 * 60_000;
-export const TIMEZONE_RANGE_MS = { min: -12 * 3_600_000, max: 14 * 3_600_000 } as const;
 
 /** Every offset a lock can take, west to east. */
 export function timezoneOffsets(): number[] {
   const offsets: number[] = [];
-  for (let ms = TIMEZONE_RANGE_MS.min; ms <= TIMEZONE_RANGE_MS.max; ms += QUARTER_HOUR_MS) offsets.push(ms);
+  for (let ms = TIMEZONE_OFFSET_MS.min; ms <= TIMEZONE_OFFSET_MS.max; ms += QUARTER_HOUR_MS) offsets.push(ms);
   return offsets;
 }
 
 export function isTimezoneOffset(ms: number): boolean {
   return (
-    Number.isInteger(ms) && ms % QUARTER_HOUR_MS === 0 && ms >= TIMEZONE_RANGE_MS.min && ms <= TIMEZONE_RANGE_MS.max
+    Number.isInteger(ms) && ms % QUARTER_HOUR_MS === 0 && ms >= TIMEZONE_OFFSET_MS.min && ms <= TIMEZONE_OFFSET_MS.max
   );
 }
 

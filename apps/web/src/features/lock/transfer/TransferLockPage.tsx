@@ -1,16 +1,12 @@
-import { lock } from '@smartlock/contract/refs';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Row } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { QUERY_ROOT } from '../../../api/queryKeys';
-import { useConsole } from '../../../app/context';
-import { useSubmission } from '../../auth/useSubmission';
+import { useSubmission } from '../../../ui/useSubmission';
 import { TransferConfirmationForm } from '../../transfer/TransferConfirmationForm';
 import { lockTransferParams } from '../../transfer/transfer';
 import { type TransferValues, useTransferForm } from '../../transfer/useTransferForm';
-import type { TransferableLock } from '../lockQueries';
+import { type TransferableLock, useTransferLocks } from '../lockApi';
 import { TransferLockPicker } from './TransferLockPicker';
 import { usePreselectedLock } from './usePreselectedLock';
 
@@ -20,10 +16,9 @@ import { usePreselectedLock } from './usePreselectedLock';
  */
 export default function TransferLockPage() {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const queries = useQueryClient();
+  const transferLocks = useTransferLocks();
   const transfer = useTransferForm();
   const { error, busy, run } = useSubmission();
   const [selected, setSelected] = useState<TransferableLock[]>([]);
@@ -46,11 +41,7 @@ export default function TransferLockPage() {
         lockIds: selected.map((item) => item.lockId),
         ...transfer.confirmationOf(values),
       });
-      await api.call(lock.transfer, params);
-      await Promise.all([
-        queries.invalidateQueries({ queryKey: QUERY_ROOT.lock }),
-        queries.invalidateQueries({ queryKey: QUERY_ROOT.group }),
-      ]);
+      await transferLocks.mutateAsync(params);
       message.success(t('lockTransfer.done', { count: selected.length }));
       navigate('/console/home');
     });

@@ -1,6 +1,6 @@
 import { Flex } from 'antd';
-import { LockPickerTable, useLockPickerPaging } from '../../../components/LockPickerTable';
-import { type TransferableLock, useTransferableLocks } from '../lockQueries';
+import { LockPickerTable, useLockPickerPaging } from '../../../ui/LockPickerTable';
+import { type TransferableLock, useTransferableLocks } from '../lockApi';
 
 /** Picks the locks to transfer from those the user owns: searchable, paged, the choice kept across pages. */
 export function TransferLockPicker({

@@ -3,7 +3,7 @@ import { lock } from '@smartlock/contract/refs';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useConsole } from '../../../app/context';
-import type { TransferableLock } from '../lockQueries';
+import type { TransferableLock } from '../lockApi';
 
 /** The lock named by `?lockId=` (one the user owns), to start the transfer with it chosen. */
 export function usePreselectedLock(choose: (lock: TransferableLock) => void): void {

@@ -1,12 +1,10 @@
 import { ShareAltOutlined } from '@ant-design/icons';
-import { lock } from '@smartlock/contract/refs';
-import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, InputNumber, Modal, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/failureMessage';
-import { useConsole } from '../../../app/context';
 import { formatDateTime } from '../../../i18n/format';
+import { useCreateUnlockLink } from '../lockApi';
 import { MAX_VALID_MINUTES, unlockLinkUrl, VALIDITY_CHOICES, type ValidityKey, validMinutesOf } from './unlockLink';
 
 /**
@@ -15,13 +13,10 @@ import { MAX_VALID_MINUTES, unlockLinkUrl, VALIDITY_CHOICES, type ValidityKey, v
  */
 export function ShareUnlockLink({ lockId, lockName }: { lockId: number; lockName: string }) {
   const { t, i18n } = useTranslation();
-  const { api } = useConsole();
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<ValidityKey>('hour');
   const [custom, setCustom] = useState<number | null>(30);
-  const create = useMutation({
-    mutationFn: (validMinutes: number) => api.call(lock.createUnlockLink, { lockId, validMinutes }),
-  });
+  const create = useCreateUnlockLink();
   const minutes = validMinutesOf(choice, custom);
   const link = create.data;
   const url = link ? unlockLinkUrl(location.origin, link.token) : undefined;
@@ -55,7 +50,7 @@ export function ShareUnlockLink({ lockId, lockName }: { lockId: number; lockName
                 type="primary"
                 disabled={minutes === undefined}
                 loading={create.isPending}
-                onClick={() => minutes !== undefined && create.mutate(minutes)}
+                onClick={() => minutes !== undefined && create.mutate({ lockId, validMinutes: minutes })}
                 data-testid="create-unlock-link"
               >
                 {t('unlockLink.create')}

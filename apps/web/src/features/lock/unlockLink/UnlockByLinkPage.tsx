@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
-import { PageHeading } from '../../../components/PageHeading';
+import { PageHeading } from '../../../ui/PageHeading';
 import { parseUnlockToken } from './unlockLink';
 import { unlockOutcome } from './unlockOutcome';
 

@@ -1,5 +1,5 @@
 import { type RemoteOperation, RemoteOperationState } from '@smartlock/contract';
-import { failureKey, isFinal } from '../remote/operationView';
+import { failureKey, isFinal } from '../remoteOperation/operationView';
 
 /** What an unlock by link came to: unlocked, or the message key of why not. */
 export type UnlockOutcome = { ok: true } | { ok: false; messageKey: string };

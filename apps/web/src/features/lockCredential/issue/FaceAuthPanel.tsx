@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../../api/client';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
-import type { LockDetail } from '../../lock/lockQueries';
+import type { LockDetail } from '../../lock/lockApi';
 import { credentialKeys } from '../credentialQueries';
 
 const FREQUENCIES = valuesOf(FaceIdentifyFrequency);

@@ -1,20 +1,21 @@
 import { CreditCardOutlined, ScanOutlined, UsbOutlined } from '@ant-design/icons';
-import { CardType, hasFeature, ValidityType } from '@smartlock/contract';
+import { CARD_NUMBER_DIGITS, CardType, hasFeature, ValidityType } from '@smartlock/contract';
 import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
-import { LinkButton } from '../../../components/LinkButton';
 import { DriverDevicePicker } from '../../../driver/DriverDevicePicker';
 import { sharedDriverClient } from '../../../driver/driverClient';
 import { driverErrorText } from '../../../driver/useDriver';
+import { FormFooter } from '../../../ui/FormFooter';
+import { LinkButton } from '../../../ui/LinkButton';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { hotelRoomOf } from '../../hotel/hotelSettings';
 import { useHotelCardWrite } from '../../hotel/useHotelCardWrite';
-import type { LockDetail } from '../../lock/lockQueries';
+import type { LockDetail } from '../../lock/lockApi';
 import { isCardNumber, namingParams } from '../credentialForm';
 import { useHotelInfo } from '../credentialQueries';
 import { followable } from '../startedOperation';
@@ -181,7 +182,7 @@ function IssueCardForm({ detail }: { detail: LockDetail }) {
                   setIssue(undefined);
                 }}
                 inputMode="numeric"
-                maxLength={20}
+                maxLength={CARD_NUMBER_DIGITS.max}
                 autoComplete="off"
                 style={{ maxWidth: 260 }}
                 data-testid="card-number-input"
@@ -244,16 +245,9 @@ function IssueCardForm({ detail }: { detail: LockDetail }) {
           />
         ) : null}
       </IssueOutcome>
-      <Button
-        type="primary"
-        htmlType="submit"
-        icon={<CreditCardOutlined />}
-        loading={working}
-        block
-        data-testid="issue-card-submit"
-      >
+      <FormFooter icon={<CreditCardOutlined />} busy={working} testId="issue-card-submit">
         {t(hotel ? 'credentialKind.card.writeAndAdd' : 'credentialKind.card.add')}
-      </Button>
+      </FormFooter>
     </Form>
   );
 }

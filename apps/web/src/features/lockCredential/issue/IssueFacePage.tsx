@@ -1,5 +1,5 @@
 import { PictureOutlined, UserAddOutlined } from '@ant-design/icons';
-import { validateIdNumber } from '@smartlock/contract';
+import { CREDENTIAL_NAME_MAX, ID_NUMBER_MAX, REMARK_MAX, validateIdNumber } from '@smartlock/contract';
 import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -7,19 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
-import { FieldItem } from '../../../components/FieldItem';
+import { FieldItem } from '../../../ui/FieldItem';
+import { FormFooter } from '../../../ui/FormFooter';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
-import type { LockDetail } from '../../lock/lockQueries';
-import { CREDENTIAL_NAME_MAX, CREDENTIAL_REMARK_MAX, namingParams } from '../credentialForm';
+import type { LockDetail } from '../../lock/lockApi';
+import { namingParams } from '../credentialForm';
 import { followable } from '../startedOperation';
 import { FaceAuthPanel } from './FaceAuthPanel';
 import { FACE_ACCEPT, faceFileIssue, faceMimeType, facePhotoIssue } from './faceFile';
 import { IssueFrame } from './IssueFrame';
 import { IssueOutcome } from './IssueOutcome';
 import { useIssueOperation } from './useIssueOperation';
-
-const ID_NUMBER_MAX = 20;
 
 /** A chosen photo: its file, its preview, and how the checks went. */
 interface Photo {
@@ -229,7 +228,7 @@ function IssueFaceForm({ detail }: { detail: LockDetail }) {
           <Input.TextArea
             value={remark}
             onChange={(event) => setRemark(event.target.value)}
-            maxLength={CREDENTIAL_REMARK_MAX}
+            maxLength={REMARK_MAX}
             autoSize={{ minRows: 2 }}
             data-testid="face-remark-input"
           />
@@ -247,17 +246,14 @@ function IssueFaceForm({ detail }: { detail: LockDetail }) {
           addedName={operation.added?.name ?? name}
           backLabel={t('credentialKind.face.backToList')}
         ></IssueOutcome>
-        <Button
-          type="primary"
-          htmlType="submit"
+        <FormFooter
           icon={<UserAddOutlined />}
-          loading={working}
+          busy={working}
           disabled={photo?.state !== 'accepted'}
-          block
-          data-testid="issue-face-submit"
+          testId="issue-face-submit"
         >
           {t('credentialKind.face.add')}
-        </Button>
+        </FormFooter>
       </Form>
     </Flex>
   );

@@ -10,6 +10,7 @@ import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
 import { DriverDevicePicker } from '../../../driver/DriverDevicePicker';
 import { sharedDriverClient } from '../../../driver/driverClient';
 import { driverErrorText } from '../../../driver/useDriver';
+import { FormFooter } from '../../../ui/FormFooter';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { BatchLockPicker, type PickedLock } from '../../ekey/BatchLockPicker';
@@ -170,26 +171,17 @@ function IssueFingerprintForm() {
               <Typography.Paragraph type="secondary">
                 {t('credentialKind.fingerprint.balanceHint')}
               </Typography.Paragraph>
-              {problem ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  title={problem}
-                  style={{ marginBottom: 12 }}
-                  data-testid="issue-fingerprint-error"
-                />
-              ) : null}
-              <Button
-                type="primary"
-                htmlType="submit"
+              <FormFooter
+                error={problem}
+                errorTestId="issue-fingerprint-error"
+                errorGap={12}
                 icon={<SendOutlined />}
-                loading={sending}
+                busy={sending}
                 disabled={!collected || locked}
-                block
-                data-testid="fingerprint-send"
+                testId="fingerprint-send"
               >
                 {t('credentialKind.fingerprint.send', { count: locks.length })}
-              </Button>
+              </FormFooter>
             </Form>
           </Card>
         </Col>

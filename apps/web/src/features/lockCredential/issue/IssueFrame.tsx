@@ -4,10 +4,10 @@ import { Card, Result, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteLockId } from '../../../app/routeLockId';
-import { LinkButton } from '../../../components/LinkButton';
-import { LoadingOrFailure } from '../../../components/LoadingOrFailure';
+import { LinkButton } from '../../../ui/LinkButton';
+import { LoadingOrFailure } from '../../../ui/LoadingOrFailure';
 import { tabPath } from '../../lock/detail/lockTabs';
-import { type LockDetail, useLockDetail } from '../../lock/lockQueries';
+import { type LockDetail, useLockDetail } from '../../lock/lockApi';
 import { KINDS } from '../kinds';
 
 /** The link back to a lock's tab of a kind. */

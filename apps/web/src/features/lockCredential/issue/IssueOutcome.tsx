@@ -1,8 +1,8 @@
 import { Alert } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ManageTab } from '../../../app/routeTable';
-import { LinkButton } from '../../../components/LinkButton';
+import type { ManageTab } from '../../../app/manageTabs';
+import { LinkButton } from '../../../ui/LinkButton';
 import { CredentialOperationStatus } from '../../credentials/CredentialOperationStatus';
 import { tabPath } from '../../lock/detail/lockTabs';
 import type { useIssueOperation } from './useIssueOperation';

@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
-import { LinkButton } from '../../../components/LinkButton';
+import { FormFooter } from '../../../ui/FormFooter';
+import { LinkButton } from '../../../ui/LinkButton';
 import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { tabPath } from '../../lock/detail/lockTabs';
-import type { LockDetail } from '../../lock/lockQueries';
+import type { LockDetail } from '../../lock/lockApi';
 import { namingParams } from '../credentialForm';
 import { QrCodeView } from '../QrCodeView';
 import { followable } from '../startedOperation';
@@ -99,16 +100,9 @@ function IssueQrCodeForm({ detail, onAnother }: { detail: LockDetail; onAnother:
         addedName={added?.name || added?.number || ''}
         backLabel={t('credentialKind.qrCode.backToList')}
       ></IssueOutcome>
-      <Button
-        type="primary"
-        htmlType="submit"
-        icon={<QrcodeOutlined />}
-        loading={working}
-        block
-        data-testid="issue-qrcode-submit"
-      >
+      <FormFooter icon={<QrcodeOutlined />} busy={working} testId="issue-qrcode-submit">
         {t('credentialKind.qrCode.add')}
-      </Button>
+      </FormFooter>
     </Form>
   );
 }

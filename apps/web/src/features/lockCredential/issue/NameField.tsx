@@ -1,7 +1,7 @@
+import { CREDENTIAL_NAME_MAX } from '@smartlock/contract';
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FieldItem } from '../../../components/FieldItem';
-import { CREDENTIAL_NAME_MAX } from '../credentialForm';
+import { FieldItem } from '../../../ui/FieldItem';
 
 /** The optional name an issue form gives a credential, with its length counter. */
 export function NameField({

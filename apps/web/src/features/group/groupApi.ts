@@ -1,8 +1,8 @@
 import type { DataOf } from '@smartlock/contract';
 import { group } from '@smartlock/contract/refs';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { QUERY_ROOT } from '../../api/queryKeys';
+import { useCallMutation } from '../../api/useCallMutation';
 import { useConsole } from '../../app/context';
 
 export type GroupList = DataOf<typeof group.list>;
@@ -19,12 +19,10 @@ export function useGroups() {
 }
 
 /** After a change to groups or to which group holds a lock: groups and lock lists are stale. */
-export function useRefreshGroups(): () => Promise<void> {
-  const queries = useQueryClient();
-  return useCallback(async () => {
-    await Promise.all([
-      queries.invalidateQueries({ queryKey: QUERY_ROOT.group }),
-      queries.invalidateQueries({ queryKey: QUERY_ROOT.lock }),
-    ]);
-  }, [queries]);
-}
+const GROUP_CHANGE = [QUERY_ROOT.group, QUERY_ROOT.lock];
+
+export const useAddGroup = () => useCallMutation(group.add, GROUP_CHANGE);
+export const useRenameGroup = () => useCallMutation(group.rename, GROUP_CHANGE);
+export const useRemoveGroup = () => useCallMutation(group.remove, GROUP_CHANGE);
+/** Moves locks into a group (0: out of every group). */
+export const useSetGroupLocks = () => useCallMutation(group.setLocks, GROUP_CHANGE);

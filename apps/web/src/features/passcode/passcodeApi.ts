@@ -3,6 +3,7 @@ import { passcode } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';
+import { useCallMutation } from '../../api/useCallMutation';
 import { useConsole } from '../../app/context';
 
 export type PasscodeItem = DataOf<typeof passcode.list>['list'][number];
@@ -40,3 +41,15 @@ export function useRefreshPasscodes(): () => Promise<void> {
     ]);
   }, [queries]);
 }
+
+/** What a change to a lock's passcodes makes stale: the lists, and the lock detail that counts them. */
+const PASSCODE_CHANGE = [QUERY_ROOT.passcode, QUERY_ROOT.lock];
+
+/** Adds a custom passcode through the lock's gateway (its list refreshes once the lock has it). */
+export const useAddPasscode = () => useCallMutation(passcode.add);
+/** Gets an offline passcode the lock computes itself. */
+export const useGetPasscode = () => useCallMutation(passcode.get, PASSCODE_CHANGE);
+/** Renames a passcode, or changes its digits or validity through the gateway. */
+export const useChangePasscode = () => useCallMutation(passcode.change, PASSCODE_CHANGE);
+/** Sends a passcode to someone by SMS or email. */
+export const useSendPasscodeNotice = () => useCallMutation(passcode.sendNotice);

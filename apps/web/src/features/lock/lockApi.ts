@@ -2,6 +2,7 @@ import { type DataOf, GroupId, LockQueryType } from '@smartlock/contract';
 import { lock } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { QUERY_ROOT } from '../../api/queryKeys';
+import { useCallMutation } from '../../api/useCallMutation';
 import { useConsole } from '../../app/context';
 
 export type LockListPage = DataOf<typeof lock.list>;
@@ -74,3 +75,13 @@ export function useTransferableLocks(query: { pageNo: number; pageSize: number; 
     placeholderData: keepPreviousData,
   });
 }
+
+/** Renames a lock: every lock list and detail shows the new name. */
+export const useRenameLock = () => useCallMutation(lock.rename, [QUERY_ROOT.lock]);
+/** How long an eKey's credential lasts on a lock: its detail shows the new value. */
+export const useSetEKeyCredentialMaxAge = () =>
+  useCallMutation(lock.setEKeyCredentialMaxAge, (params) => [lockKeys.detail(Number(params.lockId))]);
+/** Transfers locks to another account: they leave the user's lock lists and groups. */
+export const useTransferLocks = () => useCallMutation(lock.transfer, [QUERY_ROOT.lock, QUERY_ROOT.group]);
+/** Creates a link that unlocks the lock from a browser for a while (nothing cached changes). */
+export const useCreateUnlockLink = () => useCallMutation(lock.createUnlockLink);

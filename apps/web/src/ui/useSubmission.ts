@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/failureMessage';
+import { errorText } from '../api/failureMessage';
 
 /**
  * A form's submission: busy while it runs, the failure's message when it fails. `handle` may

@@ -3,6 +3,7 @@ import { gateway } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';
+import { useCallMutation } from '../../api/useCallMutation';
 import { useConsole } from '../../app/context';
 
 export type GatewayItem = DataOf<typeof gateway.list>['list'][number];
@@ -49,3 +50,8 @@ export function useRefreshGateways(): () => Promise<void> {
   const queries = useQueryClient();
   return useCallback(() => queries.invalidateQueries({ queryKey: QUERY_ROOT.gateway }), [queries]);
 }
+
+export const useRenameGateway = () => useCallMutation(gateway.rename, [QUERY_ROOT.gateway]);
+/** Transfers gateways to another account. */
+export const useTransferGateways = () => useCallMutation(gateway.transfer, [QUERY_ROOT.gateway]);
+export const useRemoveGateway = () => useCallMutation(gateway.remove, [QUERY_ROOT.gateway]);

@@ -2,11 +2,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { pagination } from '../../app/pagination';
-import type { Paging } from '../../app/usePaging';
-import { EmptyWithHint } from '../../components/EmptyWithHint';
-import { type FitColumn, FitTable } from '../../components/FitTable';
-import { LoadError } from '../../components/LoadError';
+import { pagination } from '../app/pagination';
+import type { Paging } from '../app/usePaging';
+import { EmptyWithHint } from './EmptyWithHint';
+import { type FitColumn, FitTable } from './FitTable';
+import { LoadError } from './LoadError';
 
 interface Page<T> {
   list: T[];

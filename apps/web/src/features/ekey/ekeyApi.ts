@@ -3,6 +3,7 @@ import { ekey } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';
+import { useCallMutation } from '../../api/useCallMutation';
 import { useConsole } from '../../app/context';
 
 export type EKeyItem = DataOf<typeof ekey.list>['list'][number];
@@ -43,3 +44,8 @@ export function useRefreshEKeys(): () => Promise<void> {
     ]);
   }, [queries]);
 }
+
+/** Edits an eKey's name, remarks or validity: the lists and the lock detail are stale. */
+export const useUpdateEKey = () => useCallMutation(ekey.update, [QUERY_ROOT.ekey, QUERY_ROOT.lock]);
+/** Sends an eKey's notice (SMS or email) to its holder. */
+export const useSendEKeyNotice = () => useCallMutation(ekey.sendNotice);
