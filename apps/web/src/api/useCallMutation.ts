@@ -1,4 +1,5 @@
-import type { CallRef, DataOf, ParamsOf } from '@smartlock/contract';
+import type { CallRef, DataOf } from '@smartlock/contract';
+import type { CallParams } from '@smartlock/contract/client';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useConsole } from '../app/context';
 
@@ -10,12 +11,13 @@ import { useConsole } from '../app/context';
  */
 export function useCallMutation<C extends CallRef>(
   call: C,
-  invalidates: readonly QueryKey[] | ((params: ParamsOf<C>) => readonly QueryKey[]) = [],
+  invalidates: readonly QueryKey[] | ((params: CallParams<C>) => readonly QueryKey[]) = [],
 ) {
   const { api } = useConsole();
   const queries = useQueryClient();
-  return useMutation<DataOf<C>, unknown, ParamsOf<C>>({
-    mutationFn: (params) => api.call(call, params),
+  return useMutation<DataOf<C>, unknown, CallParams<C>>({
+    // One call whose type is generic here: the client's untyped form takes it as its own methods do.
+    mutationFn: (params) => api.call(call as CallRef, params as CallParams<CallRef>) as Promise<DataOf<C>>,
     onSuccess: async (_data, params) => {
       const keys = typeof invalidates === 'function' ? invalidates(params) : invalidates;
       await Promise.all(keys.map((queryKey) => queries.invalidateQueries({ queryKey })));
