@@ -9,7 +9,7 @@ import { FieldItem } from '../../ui/FieldItem';
 import { FitTable, OneLine } from '../../ui/FitTable';
 import { FormFooter } from '../../ui/FormFooter';
 import { LoadError } from '../../ui/LoadError';
-import { useHotelInfo } from '../lockCredential/credentialQueries';
+import { useHotelInfo } from '../lockCredential/lockCredentialApi';
 import { useSetHotelRoom, useUpdateHotelInfo } from './hotelApi';
 import {
   floorsOf,

@@ -17,8 +17,8 @@ import { ValidityEditor } from '../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue } from '../credentials/validity';
 import { tabPath } from '../lock/detail/lockTabs';
 import { lockKeys } from '../lock/lockApi';
-import { useHotelInfo } from '../lockCredential/credentialQueries';
 import { useIssueOperation } from '../lockCredential/issue/useIssueOperation';
+import { useHotelInfo } from '../lockCredential/lockCredentialApi';
 import { hotelRoomOf } from './hotelSettings';
 import { useHotelCardWrite } from './useHotelCardWrite';
 

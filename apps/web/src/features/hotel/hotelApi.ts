@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useCallMutation } from '../../api/useCallMutation';
 import { useConsole } from '../../app/context';
-import { credentialKeys } from '../lockCredential/credentialQueries';
+import { credentialKeys } from '../lockCredential/lockCredentialApi';
 
 /** One page of the locks a hotel card opens, by its number. */
 export function useLocksByCard(cardNumber: string, page: { pageNo: number; pageSize: number }) {

@@ -6,7 +6,7 @@ import { useConsole } from '../../app/context';
 import { sharedDriverClient } from '../../driver/driverClient';
 import { driverErrorText } from '../../driver/useDriver';
 import { namingParams } from '../lockCredential/credentialForm';
-import type { CredentialItem } from '../lockCredential/credentialQueries';
+import type { CredentialItem } from '../lockCredential/lockCredentialApi';
 import { followable } from '../lockCredential/startedOperation';
 import type { HotelRoom } from './hotelSettings';
 

@@ -10,7 +10,7 @@ import { ValidityEditor } from '../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityParams } from '../credentials/validity';
 import { validityRules } from '../credentials/validityRules';
 import { isKeyFobNumber, namingParams, remarkRules } from './credentialForm';
-import { type CredentialItem, useRefreshCredentials } from './credentialQueries';
+import { type CredentialItem, useRefreshCredentials } from './lockCredentialApi';
 import { followable } from './startedOperation';
 
 interface AddValues {

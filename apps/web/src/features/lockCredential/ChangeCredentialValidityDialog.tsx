@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
 import { ValidityDialog } from '../credentials/ValidityDialog';
 import { validityOf, validityParams } from '../credentials/validity';
-import { type CredentialItem, useRefreshCredentials } from './credentialQueries';
+import { type CredentialItem, useRefreshCredentials } from './lockCredentialApi';
 import { followable } from './startedOperation';
 
 /**

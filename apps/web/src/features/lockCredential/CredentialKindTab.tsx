@@ -18,7 +18,7 @@ import { AddCredentialDialog } from './AddCredentialDialog';
 import { ChangeCredentialValidityDialog } from './ChangeCredentialValidityDialog';
 import { type CredentialAction, CredentialRowActions } from './CredentialRowActions';
 import { credentialColumns } from './credentialColumns';
-import { type CredentialItem, useCredentials, useRefreshCredentials } from './credentialQueries';
+import { type CredentialItem, useCredentials, useRefreshCredentials } from './lockCredentialApi';
 import { addPagePath, KINDS } from './kinds';
 import { QrCodeView } from './QrCodeView';
 import { RenameCredentialDialog } from './RenameCredentialDialog';

@@ -8,7 +8,7 @@ import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
 import { useSubmission } from '../../ui/useSubmission';
 import { remarkRules } from './credentialForm';
-import { type CredentialItem, useRefreshCredentials } from './credentialQueries';
+import { type CredentialItem, useRefreshCredentials } from './lockCredentialApi';
 
 interface NamingValues {
   name: string;

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import { type FitColumn, OneLine, SentBy } from '../../ui/FitTable';
 import { eKeyValidityText } from '../credentials/validityText';
 import { CredentialStatusTag } from './CredentialStatusTag';
-import type { CredentialItem } from './credentialQueries';
 import { KINDS, typeKey } from './kinds';
+import type { CredentialItem } from './lockCredentialApi';
 
 /**
  * The columns of a kind's table, as its kind table entry says: number, status, name, the ID

@@ -7,7 +7,7 @@ import { CallFailure } from '../../../api/client';
 import { errorText } from '../../../api/failureMessage';
 import { useConsole } from '../../../app/context';
 import type { LockDetail } from '../../lock/lockApi';
-import { credentialKeys } from '../credentialQueries';
+import { credentialKeys } from '../lockCredentialApi';
 
 const FREQUENCIES = valuesOf(FaceIdentifyFrequency);
 

@@ -17,7 +17,7 @@ import { hotelRoomOf } from '../../hotel/hotelSettings';
 import { useHotelCardWrite } from '../../hotel/useHotelCardWrite';
 import type { LockDetail } from '../../lock/lockApi';
 import { isCardNumber, namingParams } from '../credentialForm';
-import { useHotelInfo } from '../credentialQueries';
+import { useHotelInfo } from '../lockCredentialApi';
 import { followable } from '../startedOperation';
 import { IssueFrame } from './IssueFrame';
 import { IssueOutcome } from './IssueOutcome';

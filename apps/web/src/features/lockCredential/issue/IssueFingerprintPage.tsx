@@ -15,7 +15,7 @@ import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { BatchLockPicker, type PickedLock } from '../../ekey/BatchLockPicker';
 import { namingParams } from '../credentialForm';
-import { useRefreshCredentials } from '../credentialQueries';
+import { useRefreshCredentials } from '../lockCredentialApi';
 import { OperationCell } from '../OperationCell';
 import { collectPercent, DEFAULT_SCANS, type FingerprintResult, fingerprintTally } from './fingerprint';
 import { IssueFrame } from './IssueFrame';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFollowOperation } from '../../credentials/useFollowOperation';
 import { tabPath } from '../../lock/detail/lockTabs';
-import { type CredentialItem, useRefreshCredentials } from '../credentialQueries';
 import { KINDS } from '../kinds';
+import { type CredentialItem, useRefreshCredentials } from '../lockCredentialApi';
 
 /**
  * A credential added on an issue page, followed through the gateway to its end: on success the
