@@ -1,16 +1,14 @@
 import { CREDENTIAL_NAME_MAX, KEY_FOB_DIGITS, type RemoteOperation } from '@smartlock/contract';
-import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
 import { useSubmission } from '../../ui/useSubmission';
 import { ValidityEditor } from '../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityParams } from '../credentials/validity';
 import { validityRules } from '../credentials/validityRules';
 import { isKeyFobNumber, namingParams, remarkRules } from './credentialForm';
-import { type CredentialItem, useRefreshCredentials } from './lockCredentialApi';
+import { type CredentialItem, useAddKeyFob, useAddPalmVein } from './lockCredentialApi';
 import { followable } from './startedOperation';
 
 interface AddValues {
@@ -36,8 +34,8 @@ export function AddCredentialDialog({
   onAdded: (credential: CredentialItem, started: RemoteOperation) => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
-  const refresh = useRefreshCredentials();
+  const addKeyFob = useAddKeyFob();
+  const addPalmVein = useAddPalmVein();
   const confirmDiscard = useDiscardConfirmation();
   const [form] = Form.useForm<AddValues>();
   const [initial] = useState<AddValues>(() => ({ keyFobNumber: '', name: '', validity: newValidity(Date.now()) }));
@@ -49,10 +47,9 @@ export function AddCredentialDialog({
       const common = { lockId, ...namingParams(values), ...validityParams(values.validity) };
       const reply =
         kind === 'keyFob'
-          ? await api.call(lockCredential.keyFob.add, { ...common, keyFobNumber: values.keyFobNumber.trim() })
-          : await api.call(lockCredential.palmVein.add, common);
+          ? await addKeyFob.mutateAsync({ ...common, keyFobNumber: values.keyFobNumber.trim() })
+          : await addPalmVein.mutateAsync(common);
       onAdded(reply.credential, followable(reply.operation));
-      await refresh();
       onClose();
     });
   }

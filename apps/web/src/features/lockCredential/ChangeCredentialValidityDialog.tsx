@@ -1,11 +1,9 @@
 import type { LockCredentialKind, RemoteOperation } from '@smartlock/contract';
-import { lockCredential } from '@smartlock/contract/refs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
 import { ValidityDialog } from '../credentials/ValidityDialog';
 import { validityOf, validityParams } from '../credentials/validity';
-import { type CredentialItem, useRefreshCredentials } from './lockCredentialApi';
+import { type CredentialItem, useChangeCredentialPeriod } from './lockCredentialApi';
 import { followable } from './startedOperation';
 
 /**
@@ -24,8 +22,7 @@ export function ChangeCredentialValidityDialog({
   onOperation: (started: RemoteOperation) => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
-  const refresh = useRefreshCredentials();
+  const changePeriod = useChangeCredentialPeriod(kind);
   const [initial] = useState(() => validityOf(item, Date.now()));
   return (
     <ValidityDialog
@@ -37,12 +34,11 @@ export function ChangeCredentialValidityDialog({
       testId="credential-validity"
       onClose={onClose}
       onSubmit={async (validity) => {
-        const reply = await api.call(lockCredential.LOCK_CREDENTIAL_CALLS[kind].changePeriod, {
+        const reply = await changePeriod.mutateAsync({
           credentialId: item.credentialId,
           ...validityParams(validity),
         });
         onOperation(followable(reply.operation));
-        await refresh();
       }}
     />
   );

@@ -1,12 +1,10 @@
 import { ClearOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { LockCredentialKind, RemoteOperation } from '@smartlock/contract';
-import { lockCredential } from '@smartlock/contract/refs';
 import { App, Button, Flex, Input, Modal, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
 import { CredentialTable } from '../../ui/CredentialTable';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
@@ -18,8 +16,15 @@ import { AddCredentialDialog } from './AddCredentialDialog';
 import { ChangeCredentialValidityDialog } from './ChangeCredentialValidityDialog';
 import { type CredentialAction, CredentialRowActions } from './CredentialRowActions';
 import { credentialColumns } from './credentialColumns';
-import { type CredentialItem, useCredentials, useRefreshCredentials } from './lockCredentialApi';
 import { addPagePath, KINDS } from './kinds';
+import {
+  type CredentialItem,
+  useClearCredentials,
+  useCredentials,
+  useRefreshCredentials,
+  useRemoveCredential,
+  useReportCardLoss,
+} from './lockCredentialApi';
 import { QrCodeView } from './QrCodeView';
 import { RenameCredentialDialog } from './RenameCredentialDialog';
 import { followable } from './startedOperation';
@@ -44,11 +49,12 @@ const labelOf = (item: CredentialItem) => item.name || item.number;
  */
 export function CredentialKindTab({ kind, detail }: { kind: LockCredentialKind; detail: LockDetail }) {
   const { t, i18n } = useTranslation();
-  const { api } = useConsole();
   const { modal, message } = App.useApp();
   const lockId = detail.lockId;
   const spec = KINDS[kind];
-  const calls = lockCredential.LOCK_CREDENTIAL_CALLS[kind];
+  const remove = useRemoveCredential(kind);
+  const reportLoss = useReportCardLoss();
+  const clearKind = useClearCredentials(kind);
   const [searchStr, setSearchStr] = useState('');
   const [page, setPage] = usePaging({ kind, searchStr });
   const list = useCredentials(kind, { lockId, ...page, searchStr });
@@ -110,7 +116,7 @@ export function CredentialKindTab({ kind, detail }: { kind: LockCredentialKind; 
           testId: 'credential-delete-confirm',
           action: 'delete',
           label,
-          send: async () => followable((await api.call(calls.remove, { credentialId: item.credentialId })).operation),
+          send: async () => followable((await remove.mutateAsync({ credentialId: item.credentialId })).operation),
         });
       } else if (action === 'reportLoss') {
         confirmThenSend({
@@ -120,18 +126,11 @@ export function CredentialKindTab({ kind, detail }: { kind: LockCredentialKind; 
           testId: 'credential-report-loss-confirm',
           action: 'reportLoss',
           label,
-          send: async () =>
-            followable(
-              (
-                await api.call(lockCredential.LOCK_CREDENTIAL_CALLS.card.reportLoss, {
-                  credentialId: item.credentialId,
-                })
-              ).operation,
-            ),
+          send: async () => followable((await reportLoss.mutateAsync({ credentialId: item.credentialId })).operation),
         });
       }
     },
-    [api, calls, confirmThenSend, t],
+    [remove.mutateAsync, reportLoss.mutateAsync, confirmThenSend, t],
   );
 
   const clearAll = () =>
@@ -142,7 +141,7 @@ export function CredentialKindTab({ kind, detail }: { kind: LockCredentialKind; 
       testId: 'credential-clear-confirm',
       action: 'clear',
       label: '',
-      send: async () => followable((await api.call(calls.clear, { lockId })).operation),
+      send: async () => followable((await clearKind.mutateAsync({ lockId })).operation),
     });
 
   const columns = useMemo(

@@ -1,14 +1,12 @@
 import type { LockCredentialKind } from '@smartlock/contract';
 import { CREDENTIAL_NAME_MAX, REMARK_MAX } from '@smartlock/contract';
-import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
 import { useDiscardConfirmation } from '../../app/useDiscardConfirmation';
 import { useSubmission } from '../../ui/useSubmission';
 import { remarkRules } from './credentialForm';
-import { type CredentialItem, useRefreshCredentials } from './lockCredentialApi';
+import { type CredentialItem, useRenameCredential } from './lockCredentialApi';
 
 interface NamingValues {
   name: string;
@@ -26,9 +24,8 @@ export function RenameCredentialDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const refresh = useRefreshCredentials();
+  const rename = useRenameCredential(kind);
   const confirmDiscard = useDiscardConfirmation();
   const [form] = Form.useForm<NamingValues>();
   const [dirty, setDirty] = useState(false);
@@ -37,13 +34,12 @@ export function RenameCredentialDialog({
   async function submit(values: NamingValues) {
     await run(async () => {
       // Both are sent, empty ones too, so a name or remark can be cleared.
-      await api.call(lockCredential.LOCK_CREDENTIAL_CALLS[kind].rename, {
+      await rename.mutateAsync({
         credentialId: item.credentialId,
         name: values.name.trim(),
         remark: values.remark.trim(),
       });
       message.success(t('credential.done.rename'));
-      await refresh();
       onClose();
     });
   }

@@ -1,13 +1,10 @@
 import { ErrorCode, FaceIdentifyFrequency, LockRole, nameOf, valuesOf } from '@smartlock/contract';
-import { lockCredential } from '@smartlock/contract/refs';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Descriptions, Select, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../../api/client';
 import { errorText } from '../../../api/failureMessage';
-import { useConsole } from '../../../app/context';
 import type { LockDetail } from '../../lock/lockApi';
-import { credentialKeys } from '../lockCredentialApi';
+import { useChangeFaceAuthFrequency, useFaceAuthBalance } from '../lockCredentialApi';
 
 const FREQUENCIES = valuesOf(FaceIdentifyFrequency);
 
@@ -24,24 +21,19 @@ export function frequencyKey(frequency: number): string {
  */
 export function FaceAuthPanel({ detail }: { detail: LockDetail }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const queries = useQueryClient();
   const owner = detail.role === LockRole.owner;
   const lockId = detail.lockId;
-  const balance = useQuery({
-    queryKey: credentialKeys.faceAuth(lockId),
-    queryFn: () => api.call(lockCredential.getFaceAuthNumBalance, { lockId }),
-    enabled: owner,
-  });
-  const change = useMutation({
-    mutationFn: (frequency: number) => api.call(lockCredential.updateFaceAuthFrequency, { lockId, frequency }),
-    onSuccess: async () => {
-      message.success(t('credentialKind.face.frequencySaved'));
-      await queries.invalidateQueries({ queryKey: credentialKeys.faceAuth(lockId) });
-    },
-    onError: (error) => message.error(errorText(t, error)),
-  });
+  const balance = useFaceAuthBalance(lockId, owner);
+  const change = useChangeFaceAuthFrequency(lockId);
+  const changeFrequency = (frequency: number) =>
+    change.mutate(
+      { lockId, frequency },
+      {
+        onSuccess: () => message.success(t('credentialKind.face.frequencySaved')),
+        onError: (error) => message.error(errorText(t, error)),
+      },
+    );
 
   const contactAdmin =
     !owner ||
@@ -76,7 +68,7 @@ export function FaceAuthPanel({ detail }: { detail: LockDetail }) {
           children: (
             <Select<number>
               value={balance.data.frequency}
-              onChange={(frequency) => change.mutate(frequency)}
+              onChange={changeFrequency}
               loading={change.isPending}
               disabled={change.isPending}
               options={FREQUENCIES.map((frequency) => ({ value: frequency, label: t(frequencyKey(frequency)) }))}

@@ -1,10 +1,8 @@
 import { CreditCardOutlined, ScanOutlined, UsbOutlined } from '@ant-design/icons';
 import { CARD_NUMBER_DIGITS, CardType, hasFeature, ValidityType } from '@smartlock/contract';
-import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Flex, Form, Input, Radio, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
 import { DriverDevicePicker } from '../../../driver/DriverDevicePicker';
 import { sharedDriverClient } from '../../../driver/driverClient';
@@ -17,7 +15,7 @@ import { hotelRoomOf } from '../../hotel/hotelSettings';
 import { useHotelCardWrite } from '../../hotel/useHotelCardWrite';
 import type { LockDetail } from '../../lock/lockApi';
 import { isCardNumber, namingParams } from '../credentialForm';
-import { useHotelInfo } from '../lockCredentialApi';
+import { useAddCard, useHotelInfo } from '../lockCredentialApi';
 import { followable } from '../startedOperation';
 import { IssueFrame } from './IssueFrame';
 import { IssueOutcome } from './IssueOutcome';
@@ -30,7 +28,7 @@ const HOTEL_TYPES = [ValidityType.limited] as const;
 /** The form, once the lock is known to take cards. */
 function IssueCardForm({ detail }: { detail: LockDetail }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
+  const addCard = useAddCard();
   const lockId = detail.lockId;
   const hotelLock = hasFeature(detail.featureValue, 'hotelLock');
   const [cardType, setCardType] = useState<CardTypeValue>(CardType.ic);
@@ -98,7 +96,7 @@ function IssueCardForm({ detail }: { detail: LockDetail }) {
     }
     setSending(true);
     try {
-      const reply = await api.call(lockCredential.card.add, {
+      const reply = await addCard.mutateAsync({
         lockId,
         cardNumber: cardNumber.trim(),
         cardType: CardType.ic,

@@ -1,6 +1,5 @@
 import { PictureOutlined, UserAddOutlined } from '@ant-design/icons';
 import { CREDENTIAL_NAME_MAX, ID_NUMBER_MAX, REMARK_MAX, validateIdNumber } from '@smartlock/contract';
-import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import type { LockDetail } from '../../lock/lockApi';
 import { namingParams } from '../credentialForm';
+import { addFace, checkFacePhoto } from '../lockCredentialApi';
 import { followable } from '../startedOperation';
 import { FaceAuthPanel } from './FaceAuthPanel';
 import { FACE_ACCEPT, faceFileIssue, faceMimeType, facePhotoIssue } from './faceFile';
@@ -79,7 +79,7 @@ function IssueFaceForm({ detail }: { detail: LockDetail }) {
     }
     setPhoto({ file, preview, state: 'checking' });
     try {
-      const size = await api.upload(lockCredential.face.checkPhoto, {}, { photo: file });
+      const size = await checkFacePhoto(api, file);
       if (run === checkRun.current) setPhoto({ file, preview, state: 'accepted', size });
     } catch (failure) {
       if (run === checkRun.current) {
@@ -100,8 +100,8 @@ function IssueFaceForm({ detail }: { detail: LockDetail }) {
     setSending(true);
     try {
       const naming = namingParams({ name, remark });
-      const reply = await api.upload(
-        lockCredential.face.add,
+      const reply = await addFace(
+        api,
         {
           lockId,
           name: naming.name ?? name.trim(),
@@ -109,7 +109,7 @@ function IssueFaceForm({ detail }: { detail: LockDetail }) {
           ...(naming.remark ? { remark: naming.remark } : {}),
           ...validityParams(validity),
         },
-        { photo: photo.file },
+        photo.file,
       );
       operation.start(reply.credential, followable(reply.operation));
     } catch (failure) {

@@ -1,11 +1,9 @@
 import { CheckCircleOutlined, SendOutlined, UsbOutlined } from '@ant-design/icons';
 import { type DriverDevice, FingerprintDeviceType, valuesOf } from '@smartlock/contract';
-import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Col, Flex, Form, Progress, Row, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeText } from '../../../api/failureMessage';
-import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
 import { DriverDevicePicker } from '../../../driver/DriverDevicePicker';
 import { sharedDriverClient } from '../../../driver/driverClient';
@@ -15,7 +13,7 @@ import { ValidityEditor } from '../../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue, validityParams } from '../../credentials/validity';
 import { BatchLockPicker, type PickedLock } from '../../ekey/BatchLockPicker';
 import { namingParams } from '../credentialForm';
-import { useRefreshCredentials } from '../lockCredentialApi';
+import { useAddFingerprint, useRefreshCredentials } from '../lockCredentialApi';
 import { OperationCell } from '../OperationCell';
 import { collectPercent, DEFAULT_SCANS, type FingerprintResult, fingerprintTally } from './fingerprint';
 import { IssueFrame } from './IssueFrame';
@@ -35,7 +33,7 @@ interface Collected {
 /** The page, once the lock is known to take fingerprints (it starts chosen among the locks, from the route). */
 function IssueFingerprintForm() {
   const { t } = useTranslation();
-  const { api } = useConsole();
+  const addFingerprint = useAddFingerprint();
   const refresh = useRefreshCredentials();
   const [deviceId, setDeviceId] = useState<string>();
   const [progress, setProgress] = useState<{ step: number; of: number }>();
@@ -80,7 +78,7 @@ function IssueFingerprintForm() {
     setProblem(undefined);
     setSending(true);
     try {
-      const reply = await api.call(lockCredential.fingerprint.add, {
+      const reply = await addFingerprint.mutateAsync({
         lockIds: locks.map((item) => item.lockId).join(','),
         template: collected.template,
         deviceType: collected.deviceType,
@@ -88,7 +86,6 @@ function IssueFingerprintForm() {
         ...validityParams(validity),
       });
       setSent({ results: reply.results, balance: reply.balance });
-      await refresh();
     } catch (failure) {
       setProblem(driverErrorText(t, failure));
     } finally {

@@ -1,11 +1,9 @@
 import { QrcodeOutlined } from '@ant-design/icons';
 import { ValidityType } from '@smartlock/contract';
-import { lockCredential } from '@smartlock/contract/refs';
 import { Alert, Button, Flex, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/failureMessage';
-import { useConsole } from '../../../app/context';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
 import { FormFooter } from '../../../ui/FormFooter';
 import { LinkButton } from '../../../ui/LinkButton';
@@ -14,6 +12,7 @@ import { newValidity, type ValidityDraft, validityIssue, validityParams } from '
 import { tabPath } from '../../lock/detail/lockTabs';
 import type { LockDetail } from '../../lock/lockApi';
 import { namingParams } from '../credentialForm';
+import { useAddQrCode } from '../lockCredentialApi';
 import { QrCodeView } from '../QrCodeView';
 import { followable } from '../startedOperation';
 import { IssueFrame } from './IssueFrame';
@@ -29,7 +28,7 @@ function newQrValidity(now: number): ValidityDraft {
 /** The form and, once the lock has the code, the code itself. */
 function IssueQrCodeForm({ detail, onAnother }: { detail: LockDetail; onAnother: () => void }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
+  const addQrCode = useAddQrCode();
   const lockId = detail.lockId;
   const [name, setName] = useState('');
   const [initial] = useState(() => newQrValidity(Date.now()));
@@ -48,7 +47,7 @@ function IssueQrCodeForm({ detail, onAnother }: { detail: LockDetail; onAnother:
     setError(undefined);
     setSending(true);
     try {
-      const reply = await api.call(lockCredential.qrCode.add, {
+      const reply = await addQrCode.mutateAsync({
         lockId,
         ...namingParams({ name }),
         ...validityParams(validity),
