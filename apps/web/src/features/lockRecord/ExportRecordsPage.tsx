@@ -26,7 +26,7 @@ import type { PickedLock } from '../../ui/LockPickerTable';
 import { tabPath } from '../lock/detail/lockTabs';
 import { useLockDetail } from '../lock/lockApi';
 import { OwnedLockPicker } from '../lock/OwnedLockPicker';
-import { useLockRoles } from '../lockUser/lockUserQueries';
+import { useLockRoles } from '../lockUser/lockUserApi';
 import {
   EXPORT_PRESETS,
   type ExportDays,

@@ -7,8 +7,8 @@ import { useConsole } from '../../app/context';
 import { useSubmission } from '../../ui/useSubmission';
 import { confirmsName } from '../ekey/DeleteAllEKeysDialog';
 import { type DeletionSummary, summarizeDeletion } from './deletionOutcome';
+import { type LockUserItem, useLockUserLocks, useRefreshLockUsers } from './lockUserApi';
 import { kindNameKey } from './lockUserKinds';
-import { type LockUserItem, useLockUserLocks, useRefreshLockUsers } from './lockUserQueries';
 
 /**
  * Deletes a person from the user's locks, for good: their eKeys (and, for an administrator, the

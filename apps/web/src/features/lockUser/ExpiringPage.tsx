@@ -18,8 +18,8 @@ import {
   windowOf,
 } from './expiryWindow';
 import { LockUserStatusTag } from './LockUserStatusTag';
+import { type ExpiringCredential, useExpiringCredentials } from './lockUserApi';
 import { kindNameKey } from './lockUserKinds';
-import { type ExpiringCredential, useExpiringCredentials } from './lockUserQueries';
 
 const DATE = 'YYYY-MM-DD';
 

@@ -22,7 +22,7 @@ import {
   exportScope,
   exportSheetRows,
 } from './exportSheet';
-import { useExportCount, useLockRoles } from './lockUserQueries';
+import { useExportCount, useLockRoles } from './lockUserApi';
 
 type Scope = 'all' | 'selected';
 

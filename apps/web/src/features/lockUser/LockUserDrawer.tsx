@@ -6,9 +6,9 @@ import { pagination } from '../../app/pagination';
 import { usePaging } from '../../app/usePaging';
 import { LoadError } from '../../ui/LoadError';
 import { LockUserStatusTag } from './LockUserStatusTag';
+import { type LockUserItem, type LockUserLock, useLockUserLocks } from './lockUserApi';
 import { KindCounts, PersonCell } from './lockUserColumns';
 import { kindNameKey, lockUserValidityText } from './lockUserKinds';
-import { type LockUserItem, type LockUserLock, useLockUserLocks } from './lockUserQueries';
 
 type Credential = LockUserLock['credentials'][number];
 

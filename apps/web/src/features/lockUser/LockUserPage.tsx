@@ -10,9 +10,9 @@ import { LinkButton } from '../../ui/LinkButton';
 import { SearchBox } from '../../ui/SearchBox';
 import { DeleteLockUserDialog } from './DeleteLockUserDialog';
 import { LockUserDrawer } from './LockUserDrawer';
+import { type LockUserItem, useLockUsers } from './lockUserApi';
 import { lockUserColumns } from './lockUserColumns';
 import { LOCK_USER_EXPIRING, LOCK_USER_EXPORT, lockUserIssueEKeys } from './lockUserPaths';
-import { type LockUserItem, useLockUsers } from './lockUserQueries';
 
 /**
  * The people holding credentials on the user's locks (spec: lockUser/home): searchable, paged on

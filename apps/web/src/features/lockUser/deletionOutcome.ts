@@ -1,4 +1,4 @@
-import type { LockUserDeletion } from './lockUserQueries';
+import type { LockUserDeletion } from './lockUserApi';
 
 export type DeletionItem = LockUserDeletion['credentials'][number];
 

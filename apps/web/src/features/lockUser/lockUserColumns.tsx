@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { FitColumn } from '../../ui/FitTable';
 import { type RowLinkAction, RowLinkActions } from '../../ui/RowLinkActions';
 import { formatInstant } from '../credentials/validityText';
+import type { LockUserItem } from './lockUserApi';
 import { heldKinds, kindNameKey } from './lockUserKinds';
-import type { LockUserItem } from './lockUserQueries';
 
 export type LockUserAction = 'detail' | 'sendEKeys' | 'remove';
 
