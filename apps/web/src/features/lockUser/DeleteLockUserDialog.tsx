@@ -1,13 +1,11 @@
-import { lockUser } from '@smartlock/contract/refs';
 import { Alert, Button, Checkbox, Flex, Input, List, Modal, Result, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { useSubmission } from '../../ui/useSubmission';
 import { confirmsName } from '../ekey/DeleteAllEKeysDialog';
 import { type DeletionSummary, summarizeDeletion } from './deletionOutcome';
-import { type LockUserItem, useLockUserLocks, useRefreshLockUsers } from './lockUserApi';
+import { type LockUserItem, useDeleteLockUser, useLockUserLocks } from './lockUserApi';
 import { kindNameKey } from './lockUserKinds';
 
 /**
@@ -25,8 +23,7 @@ export function DeleteLockUserDialog({
   onDeleted: () => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
-  const refresh = useRefreshLockUsers();
+  const deleteLockUser = useDeleteLockUser();
   const [understood, setUnderstood] = useState(false);
   const [typed, setTyped] = useState('');
   const [outcome, setOutcome] = useState<DeletionSummary>();
@@ -42,10 +39,9 @@ export function DeleteLockUserDialog({
   async function submit() {
     if (!ready) return;
     await run(async () => {
-      const reply = await api.call(lockUser.deleteKeyUser, { lockUser: item.lockUser });
+      const reply = await deleteLockUser.mutateAsync({ lockUser: item.lockUser });
       setOutcome(summarizeDeletion(reply));
       onDeleted();
-      await refresh();
     });
   }
 

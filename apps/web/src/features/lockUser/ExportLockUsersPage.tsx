@@ -1,6 +1,5 @@
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import { IDS_PER_CALL_MAX, xlsxBytes } from '@smartlock/contract';
-import { lockUser } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Flex, Radio, Spin, Statistic, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,7 @@ import {
   exportScope,
   exportSheetRows,
 } from './exportSheet';
-import { useExportCount, useLockRoles } from './lockUserApi';
+import { exportLockUsersPage, useExportCount, useLockRoles } from './lockUserApi';
 
 type Scope = 'all' | 'selected';
 
@@ -72,11 +71,7 @@ export default function ExportLockUsersPage() {
           setRun({ done: rows.length, total, state: 'stopped' });
           return;
         }
-        const page = await api.call(lockUser.exportUser, {
-          ...(lockIdParam === undefined ? {} : { lockIds: lockIdParam }),
-          pageNo,
-          pageSize: lockUser.EXPORT_USER_PAGE_MAX,
-        });
+        const page = await exportLockUsersPage(api, lockIdParam, pageNo);
         rows.push(...page.list);
         total = page.total;
         setRun({ done: rows.length, total, state: 'running' });

@@ -1,8 +1,9 @@
 import { type DataOf, GroupId, LockQueryType, type LockUserItem } from '@smartlock/contract';
 import { lockUser } from '@smartlock/contract/refs';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client';
 import { QUERY_ROOT } from '../../api/queryKeys';
+import { useCallMutation } from '../../api/useCallMutation';
 import { useConsole } from '../../app/context';
 import { useLocks } from '../lock/lockApi';
 
@@ -99,13 +100,24 @@ export function useLockRoles() {
 }
 
 /** After a lock user is deleted: the people, and every list their eKeys, passcodes and credentials show in. */
-export function useRefreshLockUsers(): () => Promise<void> {
-  const queries = useQueryClient();
-  return useCallback(async () => {
-    await Promise.all(
-      [QUERY_ROOT.lockUser, QUERY_ROOT.ekey, QUERY_ROOT.passcode, QUERY_ROOT.credential, QUERY_ROOT.lock].map(
-        (queryKey) => queries.invalidateQueries({ queryKey }),
-      ),
-    );
-  }, [queries]);
-}
+const LOCK_USER_DELETED = [
+  QUERY_ROOT.lockUser,
+  QUERY_ROOT.ekey,
+  QUERY_ROOT.passcode,
+  QUERY_ROOT.credential,
+  QUERY_ROOT.lock,
+];
+
+/** Deletes a person's eKeys, passcodes and credentials on every lock of the user's. */
+export const useDeleteLockUser = () => useCallMutation(lockUser.deleteKeyUser, LOCK_USER_DELETED);
+
+/**
+ * One page of an export of lock users, for the chosen locks (comma-separated ids) or all the
+ * user owns. A plain call: an export reads page after page and changes nothing.
+ */
+export const exportLockUsersPage = (api: ApiClient, lockIds: string | undefined, pageNo: number) =>
+  api.call(lockUser.exportUser, {
+    ...(lockIds === undefined ? {} : { lockIds }),
+    pageNo,
+    pageSize: lockUser.EXPORT_USER_PAGE_MAX,
+  });
