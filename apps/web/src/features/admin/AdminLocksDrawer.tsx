@@ -13,6 +13,7 @@ import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { GroupSelect } from '../group/GroupSelect';
 import { useGroups } from '../group/groupApi';
 import { groupFilterOptions } from '../group/groupOptions';
+import { type AdminGroupQueryValue, type AdminItem, type AdminLock, useAdminLocks, useRefreshAdmins } from './adminApi';
 import {
   adminErrorText,
   authorizeParams,
@@ -21,13 +22,6 @@ import {
   isAuthorizedLock,
   splitSelected,
 } from './adminParams';
-import {
-  type AdminGroupQueryValue,
-  type AdminItem,
-  type AdminLock,
-  useAdminLocks,
-  useRefreshAdmins,
-} from './adminQueries';
 
 const QUERY_TYPES: readonly AdminGroupQueryValue[] = [
   AdminGroupQuery.all,

@@ -7,9 +7,9 @@ import { CredentialTable } from '../../ui/CredentialTable';
 import { LinkButton } from '../../ui/LinkButton';
 import { SearchBox } from '../../ui/SearchBox';
 import { AdminLocksDrawer } from './AdminLocksDrawer';
+import { type AdminItem, useAdmins } from './adminApi';
 import { adminColumns } from './adminColumns';
 import { ADMIN_CREATE } from './adminPaths';
-import { type AdminItem, useAdmins } from './adminQueries';
 import { useRemoveAdmin } from './useRemoveAdmin';
 
 /**

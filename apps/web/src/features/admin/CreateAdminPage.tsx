@@ -17,9 +17,9 @@ import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { validityRules } from '../credentials/validityRules';
 import { OwnedLockPicker } from '../lock/OwnedLockPicker';
 import { AdminGroupsSelect } from './AdminGroupsSelect';
+import { useRefreshAdmins } from './adminApi';
 import { addAdminIssue, addAdminParams, adminErrorText } from './adminParams';
 import { ADMIN_HOME } from './adminPaths';
-import { useRefreshAdmins } from './adminQueries';
 
 interface CreateAdminValues {
   country: string;

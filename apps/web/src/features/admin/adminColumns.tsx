@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { formatDateTime } from '../../i18n/format';
 import { type FitColumn, OneLine } from '../../ui/FitTable';
 import { RowLinkActions } from '../../ui/RowLinkActions';
-import type { AdminItem } from './adminQueries';
+import type { AdminItem } from './adminApi';
 
 export type AdminAction = 'manage' | 'remove';
 

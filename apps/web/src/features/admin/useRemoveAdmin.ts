@@ -3,8 +3,8 @@ import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConsole } from '../../app/context';
+import { type AdminItem, useRefreshAdmins } from './adminApi';
 import { adminErrorText } from './adminParams';
-import { type AdminItem, useRefreshAdmins } from './adminQueries';
 
 /**
  * Asks before removing an administrator, saying it cannot be undone: every administrator eKey
