@@ -1,6 +1,5 @@
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import { AdminGroupQuery, GroupId } from '@smartlock/contract';
-import { admin } from '@smartlock/contract/refs';
 import { App, Button, Drawer, Empty, Flex, Grid, Segmented, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,15 +12,16 @@ import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { GroupSelect } from '../group/GroupSelect';
 import { useGroups } from '../group/groupApi';
 import { groupFilterOptions } from '../group/groupOptions';
-import { type AdminGroupQueryValue, type AdminItem, type AdminLock, useAdminLocks, useRefreshAdmins } from './adminApi';
 import {
-  adminErrorText,
-  authorizeParams,
-  deauthorizeParams,
-  idChunks,
-  isAuthorizedLock,
-  splitSelected,
-} from './adminParams';
+  type AdminGroupQueryValue,
+  type AdminItem,
+  type AdminLock,
+  authorizeAdminLocks,
+  deauthorizeAdminLocks,
+  useAdminLocks,
+  useRefreshAdmins,
+} from './adminApi';
+import { adminErrorText, isAuthorizedLock, splitSelected } from './adminParams';
 
 const QUERY_TYPES: readonly AdminGroupQueryValue[] = [
   AdminGroupQuery.all,
@@ -56,10 +56,7 @@ export function AdminLocksDrawer({ item, onClose }: { item: AdminItem; onClose: 
   );
 
   async function authorize(validity: ValidityDraft) {
-    let count = 0;
-    for (const lockIds of idChunks(toAuthorize)) {
-      count += (await api.call(admin.authorize, authorizeParams(item.adminUid, lockIds, validity))).count;
-    }
+    const count = await authorizeAdminLocks(api, item.adminUid, toAuthorize, validity);
     message.success(t('admin.authorized', { count }));
     setSelected([]);
     await refresh();
@@ -74,10 +71,7 @@ export function AdminLocksDrawer({ item, onClose }: { item: AdminItem; onClose: 
       okButtonProps: { danger: true, 'data-testid': 'admin-deauthorize-confirm' },
       onOk: async () => {
         try {
-          let count = 0;
-          for (const chunk of idChunks(lockIds)) {
-            count += (await api.call(admin.deauthorize, deauthorizeParams(item.adminUid, chunk))).count;
-          }
+          const count = await deauthorizeAdminLocks(api, item.adminUid, lockIds);
           message.success(t('admin.deauthorized', { count }));
           setSelected([]);
           await refresh();

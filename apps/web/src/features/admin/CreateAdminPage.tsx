@@ -1,11 +1,9 @@
 import { ArrowLeftOutlined, UserAddOutlined } from '@ant-design/icons';
 import { REMARK_MAX } from '@smartlock/contract';
-import { admin } from '@smartlock/contract/refs';
 import { App, Card, Col, Divider, Flex, Form, Input, Row, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
 import { FormFooter } from '../../ui/FormFooter';
 import { LinkButton } from '../../ui/LinkButton';
@@ -17,7 +15,7 @@ import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { validityRules } from '../credentials/validityRules';
 import { OwnedLockPicker } from '../lock/OwnedLockPicker';
 import { AdminGroupsSelect } from './AdminGroupsSelect';
-import { useRefreshAdmins } from './adminApi';
+import { useAddAdmin } from './adminApi';
 import { addAdminIssue, addAdminParams, adminErrorText } from './adminParams';
 import { ADMIN_HOME } from './adminPaths';
 
@@ -35,10 +33,9 @@ interface CreateAdminValues {
  */
 export default function CreateAdminPage() {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const refresh = useRefreshAdmins();
+  const addAdmin = useAddAdmin();
   const kinds = useAccountKinds();
   const [kind, setKind] = useState<AccountKind>(kinds[0] ?? 'email');
   const [form] = Form.useForm<CreateAdminValues>();
@@ -74,9 +71,8 @@ export default function CreateAdminPage() {
     setError(undefined);
     setBusy(true);
     try {
-      const reply = await api.call(admin.add, addAdminParams(input));
+      const reply = await addAdmin.mutateAsync(addAdminParams(input));
       message.success(t('admin.added', { account, count: reply.count }));
-      await refresh();
       setDone(true);
     } catch (failure) {
       setError(adminErrorText(t, failure));

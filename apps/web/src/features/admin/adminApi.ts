@@ -2,8 +2,12 @@ import type { AdminItem, DataOf } from '@smartlock/contract';
 import { admin } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { ApiClient } from '../../api/client';
 import { QUERY_ROOT } from '../../api/queryKeys';
+import { useCallMutation } from '../../api/useCallMutation';
 import { useConsole } from '../../app/context';
+import type { ValidityDraft } from '../credentials/validity';
+import { authorizeParams, deauthorizeParams, idChunks } from './adminParams';
 
 export type { AdminItem };
 export type AdminLock = DataOf<typeof admin.listLocks>['list'][number];
@@ -54,13 +58,46 @@ export function useAdminLocks(query: AdminLocksQuery) {
  * After a change to administrators: their lists, and the eKeys and locks their administrator
  * keys show in.
  */
+const ADMINS_CHANGED = [QUERY_ROOT.admin, QUERY_ROOT.ekey, QUERY_ROOT.lock];
+
 export function useRefreshAdmins(): () => Promise<void> {
   const queries = useQueryClient();
   return useCallback(async () => {
-    await Promise.all([
-      queries.invalidateQueries({ queryKey: QUERY_ROOT.admin }),
-      queries.invalidateQueries({ queryKey: QUERY_ROOT.ekey }),
-      queries.invalidateQueries({ queryKey: QUERY_ROOT.lock }),
-    ]);
+    await Promise.all(ADMINS_CHANGED.map((queryKey) => queries.invalidateQueries({ queryKey })));
   }, [queries]);
+}
+
+/** Adds an authorized administrator on chosen locks and groups. */
+export const useAddAdmin = () => useCallMutation(admin.add, ADMINS_CHANGED);
+/** Removes an administrator with every administrator eKey they hold and the eKeys they sent. */
+export const useRemoveAdminCall = () => useCallMutation(admin.remove, ADMINS_CHANGED);
+
+/**
+ * Authorizes an administrator on locks, as many calls as the ids need; resolves to how many were
+ * authorized. The caller refreshes once after the last call.
+ */
+export async function authorizeAdminLocks(
+  api: ApiClient,
+  adminUid: number,
+  lockIds: readonly number[],
+  validity: ValidityDraft,
+): Promise<number> {
+  let count = 0;
+  for (const chunk of idChunks(lockIds)) {
+    count += (await api.call(admin.authorize, authorizeParams(adminUid, chunk, validity))).count;
+  }
+  return count;
+}
+
+/** Takes locks away from an administrator, as many calls as the ids need; resolves to how many went. */
+export async function deauthorizeAdminLocks(
+  api: ApiClient,
+  adminUid: number,
+  lockIds: readonly number[],
+): Promise<number> {
+  let count = 0;
+  for (const chunk of idChunks(lockIds)) {
+    count += (await api.call(admin.deauthorize, deauthorizeParams(adminUid, chunk))).count;
+  }
+  return count;
 }

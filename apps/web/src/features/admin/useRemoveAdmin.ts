@@ -1,9 +1,7 @@
-import { admin } from '@smartlock/contract/refs';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
-import { type AdminItem, useRefreshAdmins } from './adminApi';
+import { type AdminItem, useRemoveAdminCall } from './adminApi';
 import { adminErrorText } from './adminParams';
 
 /**
@@ -13,8 +11,7 @@ import { adminErrorText } from './adminParams';
 export function useRemoveAdmin(): (item: AdminItem) => void {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const { api } = useConsole();
-  const refresh = useRefreshAdmins();
+  const { mutateAsync: remove } = useRemoveAdminCall();
   return useCallback(
     (item: AdminItem) => {
       modal.confirm({
@@ -24,15 +21,14 @@ export function useRemoveAdmin(): (item: AdminItem) => void {
         okButtonProps: { danger: true, 'data-testid': 'admin-remove-confirm' },
         onOk: async () => {
           try {
-            const reply = await api.call(admin.remove, { adminUid: item.adminUid });
+            const reply = await remove({ adminUid: item.adminUid });
             message.success(t('admin.removed', { account: item.account, count: reply.count }));
-            await refresh();
           } catch (error) {
             message.error(adminErrorText(t, error));
           }
         },
       });
     },
-    [api, message, modal, refresh, t],
+    [message, modal, remove, t],
   );
 }
