@@ -64,13 +64,11 @@ export function useOrder(orderNo: string | undefined, followMs: number | false =
 }
 
 /** After a purchase, a refund or a trial: the balances, orders, advanced function and user info. */
+export const COMMERCE_CHANGED = [QUERY_ROOT.service, QUERY_ROOT.order, QUERY_ROOT.vip, USER_INFO_KEY];
+
 export function useRefreshCommerce(): () => Promise<void> {
   const queries = useQueryClient();
   return useCallback(async () => {
-    await Promise.all(
-      [QUERY_ROOT.service, QUERY_ROOT.order, QUERY_ROOT.vip, USER_INFO_KEY].map((queryKey) =>
-        queries.invalidateQueries({ queryKey }),
-      ),
-    );
+    await Promise.all(COMMERCE_CHANGED.map((queryKey) => queries.invalidateQueries({ queryKey })));
   }, [queries]);
 }

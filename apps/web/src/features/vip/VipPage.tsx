@@ -1,6 +1,6 @@
 import { CheckCircleTwoTone, GiftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { isVipActive, moneyText, ServiceType, VIP_TRIAL_DAYS, VipStatus } from '@smartlock/contract';
-import { order, vip } from '@smartlock/contract/refs';
+import { order } from '@smartlock/contract/refs';
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, Radio, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,10 @@ import { LoadingOrFailure } from '../../ui/LoadingOrFailure';
 import { usePayment } from '../order/usePayment';
 import { CurrencyField, PaymentMethodField, usePaymentChoice } from '../service/PaymentChoice';
 import { planChoices, proposedPlan } from '../service/priceChoice';
-import { type PriceList, usePriceList, useRefreshCommerce, useVipInfo, type VipInfo } from '../service/serviceQueries';
+import { type PriceList, usePriceList, useVipInfo, type VipInfo } from '../service/serviceQueries';
 import { ValueAddedFrame } from '../service/ValueAddedFrame';
 import { VipStateTag } from './VipStateTag';
+import { useStartVipTrial } from './vipApi';
 
 /**
  * The advanced (VIP) function (account/vip): its state, what it unlocks, the free trial (once,
@@ -59,17 +60,15 @@ function Vip() {
 
 function VipState({ info }: { info: VipInfo }) {
   const { t, i18n } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const refresh = useRefreshCommerce();
+  const { mutateAsync: startVipTrial } = useStartVipTrial();
   const [starting, setStarting] = useState(false);
 
   async function startTrial() {
     setStarting(true);
     try {
-      await api.call(vip.startTrial);
+      await startVipTrial({});
       message.success(t('vip.trialStarted', { count: VIP_TRIAL_DAYS }));
-      await refresh();
     } catch (error) {
       message.error(errorText(t, error));
     } finally {
