@@ -1,12 +1,12 @@
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { moneyText, OrderStatus } from '@smartlock/contract';
-import { order as orderCalls } from '@smartlock/contract/refs';
 import { Alert, App, Button, Descriptions, Flex, Modal, QRCode, Result, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { type OrderItem, useOrder, useRefreshCommerce } from '../service/serviceQueries';
+import { cancelOrder } from './orderApi';
 import { awaitingPayment, resultView } from './paymentResult';
 
 export interface PaymentInProgress {
@@ -48,7 +48,7 @@ export function PaymentDialog({
 
   async function cancel() {
     try {
-      await api.call(orderCalls.cancel, { orderNo: order.orderNo });
+      await cancelOrder(api, order.orderNo);
       await detail.refetch();
     } catch (error) {
       message.error(errorText(t, error));

@@ -1,5 +1,4 @@
 import { OrderStatus } from '@smartlock/contract';
-import { order as orderCalls } from '@smartlock/contract/refs';
 import { App, Flex, Grid, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { CredentialTable } from '../../ui/CredentialTable';
 import { type OrderItem, useOrders, useRefreshCommerce } from '../service/serviceQueries';
 import { ValueAddedFrame } from '../service/ValueAddedFrame';
 import { OrderResultBanner } from './OrderResultBanner';
+import { cancelOrder, refundOrder } from './orderApi';
 import { type OrderAction, orderColumns } from './orderColumns';
 import { orderStatusTag } from './paymentResult';
 import { usePayment } from './usePayment';
@@ -46,9 +46,9 @@ function PurchaseRecords() {
   useStepBackFromEmptyPage(list, page, setPage);
 
   const columns = useMemo(() => {
-    async function run(call: typeof orderCalls.cancel | typeof orderCalls.refund, order: OrderItem, done: string) {
+    async function run(send: typeof cancelOrder, order: OrderItem, done: string) {
       try {
-        await api.call(call, { orderNo: order.orderNo });
+        await send(api, order.orderNo);
         message.success(t(done));
         await refresh();
       } catch (error) {
@@ -62,7 +62,7 @@ function PurchaseRecords() {
           title: t('order.cancelConfirm'),
           okText: t('order.action.cancel'),
           okButtonProps: { danger: true, 'data-testid': 'order-cancel-confirm' },
-          onOk: () => run(orderCalls.cancel, order, 'order.cancelled'),
+          onOk: () => run(cancelOrder, order, 'order.cancelled'),
         });
       } else {
         modal.confirm({
@@ -70,7 +70,7 @@ function PurchaseRecords() {
           content: t('order.refundDetail'),
           okText: t('order.action.refund'),
           okButtonProps: { danger: true, 'data-testid': 'order-refund-confirm' },
-          onOk: () => run(orderCalls.refund, order, 'order.refunded'),
+          onOk: () => run(refundOrder, order, 'order.refunded'),
         });
       }
     };

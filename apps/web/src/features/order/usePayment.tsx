@@ -1,5 +1,5 @@
 import type { DataOf } from '@smartlock/contract';
-import { order as orderCalls } from '@smartlock/contract/refs';
+import type { order as orderCalls } from '@smartlock/contract/refs';
 import { App } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
 import { useRefreshCommerce } from '../service/serviceQueries';
 import { isScanToPay, openPaymentWindow, sendToCheckout } from './checkoutWindow';
+import { payOrder } from './orderApi';
 import { PaymentDialog, type PaymentInProgress } from './PaymentDialog';
 
 type Checkout = DataOf<typeof orderCalls.create>;
@@ -49,7 +50,7 @@ export function usePayment(): {
     [message, refresh, t],
   );
 
-  const payAgain = useCallback((orderNo: string) => start(() => api.call(orderCalls.pay, { orderNo })), [api, start]);
+  const payAgain = useCallback((orderNo: string) => start(() => payOrder(api, orderNo)), [api, start]);
 
   const dialog = payment ? (
     <PaymentDialog

@@ -1,6 +1,5 @@
 import { CheckCircleTwoTone, GiftOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { isVipActive, moneyText, ServiceType, VIP_TRIAL_DAYS, VipStatus } from '@smartlock/contract';
-import { order } from '@smartlock/contract/refs';
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, Radio, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { useConsole } from '../../app/context';
 import { formatDateTime } from '../../i18n/format';
 import { FieldItem } from '../../ui/FieldItem';
 import { LoadingOrFailure } from '../../ui/LoadingOrFailure';
+import { createOrder } from '../order/orderApi';
 import { usePayment } from '../order/usePayment';
 import { CurrencyField, PaymentMethodField, usePaymentChoice } from '../service/PaymentChoice';
 import { planChoices, proposedPlan } from '../service/priceChoice';
@@ -201,7 +201,7 @@ function VipPurchase({ info, list }: { info: VipInfo; list: PriceList }) {
           onClick={() => {
             if (!plan || method === undefined) return;
             void payment.start(() =>
-              api.call(order.create, {
+              createOrder(api, {
                 serviceType: ServiceType.vip,
                 quantity: years,
                 lockLimit: plan.locks,
