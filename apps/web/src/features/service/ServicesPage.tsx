@@ -7,13 +7,13 @@ import {
   SmileOutlined,
 } from '@ant-design/icons';
 import { moneyText, ServiceType } from '@smartlock/contract';
-import { order } from '@smartlock/contract/refs';
 import { Button, Card, Col, Flex, Row, Statistic, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useConsole } from '../../app/context';
 import { LoadingOrFailure } from '../../ui/LoadingOrFailure';
+import { createOrder } from '../order/orderApi';
 import { usePayment } from '../order/usePayment';
 import { VipStateTag } from '../vip/VipStateTag';
 import { PurchaseDialog } from './PurchaseDialog';
@@ -139,7 +139,7 @@ function Services() {
           onClose={() => setBuying(undefined)}
           onPay={(choice) => {
             setBuying(undefined);
-            void payment.start(() => api.call(order.create, choice));
+            void payment.start(() => createOrder(api, choice));
           }}
         />
       ) : null}
