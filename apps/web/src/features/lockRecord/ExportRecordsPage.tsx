@@ -36,8 +36,8 @@ import {
   presetDays,
   presetOfDays,
 } from './exportWindow';
+import { DownloadFailure, downloadExport } from './lockRecordApi';
 import { QUERY_TYPE_NAMES } from './recordFilter';
-import { DownloadFailure, downloadExport } from './recordQueries';
 import { downloadPercent } from './rowCounter';
 
 const DAY = 'YYYY-MM-DD';

@@ -20,6 +20,7 @@ import { BatteryLevel } from '../lock/BatteryLevel';
 import { tabPath } from '../lock/detail/lockTabs';
 import { useLockDetail } from '../lock/lockApi';
 import { formatUtcOffset } from '../lock/settings/timezones';
+import { type RecordItem, useLockRecords } from './lockRecordApi';
 import { RecordTypeCell } from './RecordTypeIcon';
 import {
   exportRecordsPath,
@@ -31,7 +32,6 @@ import {
   recordsPath,
   routeQueryTypeOf,
 } from './recordFilter';
-import { type RecordItem, useLockRecords } from './recordQueries';
 
 const DAY = 'YYYY-MM-DD';
 
