@@ -7,7 +7,6 @@ import {
   type RecordExportFormatName,
   RecordQueryType,
 } from '@smartlock/contract';
-import { lockRecord } from '@smartlock/contract/refs';
 import { Alert, Button, Card, DatePicker, Flex, Radio, Segmented, Select, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
@@ -36,7 +35,7 @@ import {
   presetDays,
   presetOfDays,
 } from './exportWindow';
-import { DownloadFailure, downloadExport } from './lockRecordApi';
+import { DownloadFailure, downloadExport, prepareRecordExport } from './lockRecordApi';
 import { QUERY_TYPE_NAMES } from './recordFilter';
 import { downloadPercent } from './rowCounter';
 
@@ -180,8 +179,7 @@ function ExportForm({
     let total = 0;
     let done = 0;
     try {
-      const prepared = await api.call(lockRecord.exportRecords, {
-        ...(lockIds.length === 1 ? { lockId: lockIds[0] } : { lockIds: lockIds.join(',') }),
+      const prepared = await prepareRecordExport(api, lockIds, {
         queryType,
         ...exportWindow(days),
         format,

@@ -1,6 +1,8 @@
 import type { DataOf, RecordExportFormatName } from '@smartlock/contract';
+import type { CallParams } from '@smartlock/contract/client';
 import { lockRecord } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useConsole } from '../../app/context';
 import { createRowCounter, downloadUrl } from './rowCounter';
@@ -83,3 +85,17 @@ export async function downloadExport(
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
   return { blob: new Blob(chunks as BlobPart[], { type }), rows };
 }
+
+/**
+ * Asks the server to prepare an export of the records of one lock or several; resolves to where
+ * to download it and how many rows it holds. A plain call: the export page follows the download.
+ */
+export const prepareRecordExport = (
+  api: ApiClient,
+  lockIds: readonly number[],
+  query: Omit<CallParams<typeof lockRecord.exportRecords>, 'lockId' | 'lockIds'>,
+) =>
+  api.call(lockRecord.exportRecords, {
+    ...(lockIds.length === 1 ? { lockId: lockIds[0] } : { lockIds: lockIds.join(',') }),
+    ...query,
+  });
