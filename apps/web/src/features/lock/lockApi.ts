@@ -85,3 +85,6 @@ export const useSetEKeyCredentialMaxAge = () =>
 export const useTransferLocks = () => useCallMutation(lock.transfer, [QUERY_ROOT.lock, QUERY_ROOT.group]);
 /** Creates a link that unlocks the lock from a browser for a while (nothing cached changes). */
 export const useCreateUnlockLink = () => useCallMutation(lock.createUnlockLink);
+
+/** Unlocks several locks through their gateways at once; each started unlock is followed by its row. */
+export const useBatchUnlock = () => useCallMutation(lock.batchUnlock);

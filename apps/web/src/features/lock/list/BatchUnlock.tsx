@@ -1,15 +1,13 @@
 import { UnlockOutlined } from '@ant-design/icons';
 import type { DataOf, RemoteOperation } from '@smartlock/contract';
-import { lock } from '@smartlock/contract/refs';
-import { useMutation } from '@tanstack/react-query';
+import type { lock } from '@smartlock/contract/refs';
 import { Alert, App, Button, Card, List, Space, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../api/failureMessage';
-import { useConsole } from '../../../app/context';
 import { useUserInfo } from '../../../app/userInfo';
-import type { LockItem } from '../lockApi';
+import { type LockItem, useBatchUnlock } from '../lockApi';
 import { OperationStatus } from '../remoteOperation/OperationStatus';
 import { failureKey, operationView } from '../remoteOperation/operationView';
 import { useRemoteOperation } from '../remoteOperation/useRemoteOperation';
@@ -131,15 +129,12 @@ function BatchUnlockResults({
  */
 export function BatchUnlock({ selected, onDone }: { selected: LockItem[]; onDone: () => void }) {
   const { t, i18n } = useTranslation();
-  const { api } = useConsole();
   const { modal } = App.useApp();
   const info = useUserInfo();
   const [explain, setExplain] = useState(false);
   const [names, setNames] = useState(new Map<number, string>());
   const [ended, setEnded] = useState(new Map<number, Ended>());
-  const unlock = useMutation({
-    mutationFn: (lockIds: number[]) => api.call(lock.batchUnlock, { lockIdList: lockIdList(lockIds) }),
-  });
+  const unlock = useBatchUnlock();
   const onEnd = useCallback(
     (lockId: number, end: Ended) =>
       setEnded((before) => (before.has(lockId) ? before : new Map(before).set(lockId, end))),
@@ -171,10 +166,7 @@ export function BatchUnlock({ selected, onDone }: { selected: LockItem[]; onDone
     if (!confirmed) return;
     setNames(new Map(picked.map((item) => [item.lockId, item.lockName])));
     setEnded(new Map());
-    unlock.mutate(
-      picked.map((item) => item.lockId),
-      { onSuccess: onDone },
-    );
+    unlock.mutate({ lockIdList: lockIdList(picked.map((item) => item.lockId)) }, { onSuccess: onDone });
   };
 
   const outcomes: BatchOutcome[] = (unlock.data?.list ?? []).map((entry) => {
