@@ -2,11 +2,11 @@ import { EKeyAuthorized, ERRORS, ekey, errorMessageKey } from '@smartlock/contra
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import type { CallContext } from '../../http/context';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { translate } from '../../i18n';
 import { credentialManager, requireOwner } from '../lock/credentialAccess';
 import { noticeCallerOf } from '../notice/noticeWriter';
-import { requireSession } from '../user/userRoutes';
 import { FaceIdentification } from './ekeyFaceAuth';
 import { listLockKeys } from './ekeyQueries';
 import type { Caller, EKeyService } from './ekeyService';

@@ -4,10 +4,10 @@ import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { lockGroupLocks, lockGroups, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
+import { validatedName } from '../lock/deviceIdentity';
 import { managedLockCondition } from '../lock/lockAccess';
-import { validatedName } from '../shared/deviceIdentity';
-import { requireSession } from '../user/userRoutes';
 
 /** The group if it is the caller's, else "no permission" (also when it does not exist). */
 async function ownedGroup(db: Db, userId: number, groupId: number) {

@@ -3,9 +3,9 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { hotelSettings, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { ownedLock } from '../lock/lockAccess';
-import { requireSession } from '../user/userRoutes';
 
 type Buildings = HotelInfo['buildings'];
 

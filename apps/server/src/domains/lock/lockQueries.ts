@@ -8,7 +8,7 @@ import {
   signalGradeOfRssi,
 } from '@smartlock/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import {
   ekeys,
   gatewayLocks,
@@ -194,4 +194,16 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
     location: await locationOf(db, lock.id),
     credentialCounts: { ekey: ekeyCount?.n ?? 0, passcode: passcodeCount?.n ?? 0, ...stored },
   };
+}
+
+/** How many locks the account owns (is the primary administrator of). */
+export async function ownedLockCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(locks).where(eq(locks.ownerId, userId));
+  return row?.n ?? 0;
+}
+
+/** Whether the account administers another owner's lock now. */
+export async function administersAnyLock(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: locks.id }).from(locks).where(administeredLockCondition(userId)).limit(1);
+  return row !== undefined;
 }

@@ -13,12 +13,12 @@ import {
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import type { CallContext } from '../../http/context';
+import { requireSession } from '../../http/context';
 import { originOf } from '../../http/origin';
 import type { Messenger } from '../../messaging/messenger';
 import type { UnlockLinks } from '../remote/unlockLinks';
 import { addUnits, consumeUnit } from '../service/serviceBalances';
 import type { TemplateRow, TemplateService } from '../template/templateService';
-import { requireSession } from '../user/userRoutes';
 
 type Channel = ValueOf<typeof MessageChannel>;
 

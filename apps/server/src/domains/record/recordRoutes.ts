@@ -1,8 +1,8 @@
 import { lockRecord } from '@smartlock/contract';
 import type { Db } from '../../db/client';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { managedLock } from '../lock/lockAccess';
-import { requireSession } from '../user/userRoutes';
 import type { RecordExports } from './recordExport';
 import type { RecordIntake } from './recordIntake';
 import { listRecords } from './recordQuery';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
-import { mapAtMost } from '../shared/atMost';
+import { mapAtMost } from '../../util/atMost';
 import { requireAdvancedFunction } from '../vip/advancedFunction';
 import type { RemoteOperationService } from './remoteOperationService';
 

@@ -3,10 +3,10 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ekeys, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { ENDED_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import { type CredentialManager, credentialManager } from '../lock/credentialAccess';
-import { requireSession } from '../user/userRoutes';
 import { balanceOf } from './serviceBalances';
 
 /** Whether the user holds a key of the lock (any not on its way out): someone to send to the administrator. */

@@ -1,9 +1,9 @@
 import { ServiceType, service, UNIT_SERVICES } from '@smartlock/contract';
 import type { Db } from '../../db/client';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import type { PaymentProviders } from '../payment/paymentProviders';
 import { findUserById } from '../user/userQueries';
-import { requireSession } from '../user/userRoutes';
 import type { PriceList } from './priceList';
 import { balancesOf } from './serviceBalances';
 

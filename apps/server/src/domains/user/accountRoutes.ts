@@ -1,5 +1,6 @@
 import { user } from '@smartlock/contract';
 import type { Db } from '../../db/client';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import type { SessionStore } from '../../http/session';
 import type { EKeyRevocations } from '../ekey/ekeyRevocations';
@@ -7,7 +8,6 @@ import type { ValidationCodeService } from '../verification/validationCodeServic
 import { AccountDeletion } from './accountDeletion';
 import { handOverAccount } from './accountHandover';
 import type { AccountService } from './accountService';
-import { requireSession } from './userRoutes';
 
 export interface AccountRouteDeps {
   db: Db;

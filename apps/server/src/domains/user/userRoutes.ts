@@ -1,16 +1,16 @@
 import { user } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
-import type { CallContext } from '../../http/context';
+import { type CallContext, requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import type { SessionStore } from '../../http/session';
 import { gatewayPresence } from '../gateway/gatewayQueries';
 import type { SliderService } from '../verification/slider/sliderService';
 import type { ValidationCodeService } from '../verification/validationCodeService';
-import { vipStateOf } from '../vip/vipSubscriptions';
+import { vipStateOf } from '../vip/vipQueries';
 import { type AccountService, accountOf, type Caller } from './accountService';
-import { presentUserInfo } from './presenters';
 import { updateUserInfo } from './profileService';
+import { presentUserInfo } from './userPresenter';
 import { findUserById, type UserRow } from './userQueries';
 
 export interface UserDeps {
@@ -28,12 +28,6 @@ const callerOf = (ctx: CallContext): Caller => ({
   brand: ctx.brand,
   locale: ctx.locale,
 });
-
-/** The caller's session; every session call has one (the router resolved it), this makes it explicit. */
-export function requireSession(ctx: CallContext) {
-  if (!ctx.session) throw new ApiError('notLoggedIn');
-  return ctx.session;
-}
 
 /** The user calls of spec section 7 that accounts and sessions need. */
 export function userRoutes(deps: UserDeps): Route[] {
