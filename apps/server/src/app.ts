@@ -19,7 +19,9 @@ import { EKeyService } from './domains/ekey/ekeyService';
 import { countOnlineGateways } from './domains/gateway/gatewayPresence';
 import { gatewayRoutes } from './domains/gateway/gatewayRoutes';
 import { groupRoutes } from './domains/group/groupRoutes';
+import { GroupService } from './domains/group/groupService';
 import { hotelRoutes } from './domains/hotel/hotelRoutes';
+import { HotelService } from './domains/hotel/hotelService';
 import { lockRoutes } from './domains/lock/lockRoutes';
 import { registerFacePhotoRoute } from './domains/lockCredential/facePhotoRoute';
 import { lockCredentialRoutes } from './domains/lockCredential/lockCredentialRoutes';
@@ -193,7 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...accountRoutes({ db, accounts, codes, sessions, revocations }),
     ...companyRoutes(brands),
     ...lockRoutes({ db, accounts, codes }),
-    ...groupRoutes(db),
+    ...groupRoutes(new GroupService(db)),
     ...remoteRoutes(db, devices.operations, unlockLinks),
     ...gatewayRoutes({ db, devices, accounts, codes }),
     ...recordRoutes({ db, intake, exports: recordExports }),
@@ -202,7 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...passcodeRoutes(passcodes),
     ...lockCredentialRoutes(credentials),
     ...lockUserRoutes(new LockUserService(db, keys, passcodes, credentials)),
-    ...hotelRoutes(db),
+    ...hotelRoutes(new HotelService(db)),
     ...faceAuthRoutes(db),
     ...serviceRoutes({ db, prices: payments.prices, providers: payments.providers }),
     ...orderRoutes(payments.orders),
