@@ -18,6 +18,7 @@ import { ekeyRoutes } from './domains/ekey/ekeyRoutes';
 import { EKeyService } from './domains/ekey/ekeyService';
 import { countOnlineGateways } from './domains/gateway/gatewayPresence';
 import { gatewayRoutes } from './domains/gateway/gatewayRoutes';
+import { GatewayService } from './domains/gateway/gatewayService';
 import { groupRoutes } from './domains/group/groupRoutes';
 import { GroupService } from './domains/group/groupService';
 import { hotelRoutes } from './domains/hotel/hotelRoutes';
@@ -197,7 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...lockRoutes({ db, accounts, codes }),
     ...groupRoutes(new GroupService(db)),
     ...remoteRoutes(db, devices.operations, unlockLinks),
-    ...gatewayRoutes({ db, devices, accounts, codes }),
+    ...gatewayRoutes(new GatewayService({ db, devices, accounts, codes })),
     ...recordRoutes({ db, intake, exports: recordExports }),
     ...ekeyRoutes(db, keys),
     ...adminRoutes(new AdminService(db, keys)),
