@@ -24,6 +24,7 @@ import { GroupService } from './domains/group/groupService';
 import { hotelRoutes } from './domains/hotel/hotelRoutes';
 import { HotelService } from './domains/hotel/hotelService';
 import { lockRoutes } from './domains/lock/lockRoutes';
+import { LockService } from './domains/lock/lockService';
 import { registerFacePhotoRoute } from './domains/lockCredential/facePhotoRoute';
 import { lockCredentialRoutes } from './domains/lockCredential/lockCredentialRoutes';
 import { LockCredentialService } from './domains/lockCredential/lockCredentialService';
@@ -44,7 +45,9 @@ import { recordRoutes } from './domains/record/recordRoutes';
 import { remoteRoutes } from './domains/remote/remoteRoutes';
 import { UnlockLinks } from './domains/remote/unlockLinks';
 import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
+import { FaceAuthService } from './domains/service/faceAuthService';
 import { serviceRoutes } from './domains/service/serviceRoutes';
+import { ServiceService } from './domains/service/serviceService';
 import { templateRoutes } from './domains/template/templateRoutes';
 import { TemplateService } from './domains/template/templateService';
 import { accountRoutes } from './domains/user/accountRoutes';
@@ -195,19 +198,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...userRoutes({ db, accounts, codes, slider, sessions }),
     ...accountRoutes({ db, accounts, codes, sessions, revocations }),
     ...companyRoutes(brands),
-    ...lockRoutes({ db, accounts, codes }),
+    ...lockRoutes(new LockService({ db, accounts, codes })),
     ...groupRoutes(new GroupService(db)),
     ...remoteRoutes(db, devices.operations, unlockLinks),
     ...gatewayRoutes(new GatewayService({ db, devices, accounts, codes })),
     ...recordRoutes({ db, intake, exports: recordExports }),
-    ...ekeyRoutes(db, keys),
+    ...ekeyRoutes(keys),
     ...adminRoutes(new AdminService(db, keys)),
     ...passcodeRoutes(passcodes),
     ...lockCredentialRoutes(credentials),
     ...lockUserRoutes(new LockUserService(db, keys, passcodes, credentials)),
     ...hotelRoutes(new HotelService(db)),
-    ...faceAuthRoutes(db),
-    ...serviceRoutes({ db, prices: payments.prices, providers: payments.providers }),
+    ...faceAuthRoutes(new FaceAuthService(db)),
+    ...serviceRoutes(new ServiceService({ db, prices: payments.prices, providers: payments.providers })),
     ...orderRoutes(payments.orders),
     ...vipRoutes(new VipService(db)),
     ...templateRoutes(templates),

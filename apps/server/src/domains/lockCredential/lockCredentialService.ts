@@ -23,7 +23,7 @@ import { type CredentialManager, credentialManager, managedLockCondition } from 
 import type { LockRow } from '../lock/lockAccess';
 import type { CredentialOperationName } from '../remote/commandPlan';
 import type { RemoteOperationService } from '../remote/remoteOperationService';
-import { balanceOf, consumeUnit } from '../service/serviceBalances';
+import { balanceOf, consumeUnit } from '../service/serviceQueries';
 import { IN_FLIGHT, KINDS, NOT_LIVE, Status } from './credentialKinds';
 import { checkedFacePhoto } from './facePhotoUpload';
 import { type LockCredentialRow, presentCredential, statusNow } from './lockCredentialPresenter';

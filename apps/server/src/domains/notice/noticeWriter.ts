@@ -17,7 +17,7 @@ import { requireSession } from '../../http/context';
 import { originOf } from '../../http/origin';
 import type { Messenger } from '../../messaging/messenger';
 import type { UnlockLinks } from '../remote/unlockLinks';
-import { addUnits, consumeUnit } from '../service/serviceBalances';
+import { addUnits, consumeUnit } from '../service/serviceQueries';
 import type { TemplateRow, TemplateService } from '../template/templateService';
 
 type Channel = ValueOf<typeof MessageChannel>;

@@ -15,7 +15,7 @@ import { offsetOf, pageOf } from '../../http/paging';
 import type { Brand } from '../company/brands';
 import type { PaymentProviders } from '../payment/paymentProviders';
 import type { OrderRequest, PriceList } from '../service/priceList';
-import { balancesOf } from '../service/serviceBalances';
+import { balancesOf } from '../service/serviceQueries';
 import { requireLockOwner } from '../vip/advancedFunction';
 import { type OrderRow, restore, reverse } from './orderFulfilment';
 import { newOrderNo } from './orderNumber';
