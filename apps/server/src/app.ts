@@ -33,6 +33,7 @@ import { LockUserService } from './domains/lockUser/lockUserService';
 import { pruneCityActivity } from './domains/map/cityActivity';
 import { MapActivityService } from './domains/map/mapActivityService';
 import { mapRoutes, registerMapLive } from './domains/map/mapRoutes';
+import { MapService } from './domains/map/mapService';
 import { NoticeWriter } from './domains/notice/noticeWriter';
 import { orderRoutes } from './domains/order/orderRoutes';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
@@ -214,7 +215,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...orderRoutes(payments.orders),
     ...vipRoutes(new VipService(db)),
     ...templateRoutes(templates),
-    ...mapRoutes({ db, activity: mapActivity, onMoved: () => mapActivity.invalidate() }),
+    ...mapRoutes({
+      places: new MapService({ db, onMoved: () => mapActivity.invalidate() }),
+      activity: mapActivity,
+    }),
   ];
   assertEveryCallRouted(routes);
   registerRoutes(app, { guard, sessions, brands, publicUrl: config.PUBLIC_URL }, routes);

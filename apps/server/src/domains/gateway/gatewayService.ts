@@ -5,7 +5,7 @@ import type { Devices } from '../../devices/deviceService';
 import { ApiError } from '../../http/apiError';
 import { randomToken, sha256 } from '../../security/crypto';
 import { deviceIdentity, validatedName } from '../lock/deviceIdentity';
-import { placedCityId } from '../map/cityRows';
+import { placedCityId } from '../map/mapQueries';
 import type { AccountService } from '../user/accountService';
 import { confirmTransfer, type TransferRequest } from '../user/transferConfirmation';
 import type { ValidationCodeService } from '../verification/validationCodeService';
