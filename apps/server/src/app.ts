@@ -55,6 +55,7 @@ import { accountRoutes } from './domains/user/accountRoutes';
 import { AccountService } from './domains/user/accountService';
 import { registerAvatarRoute } from './domains/user/avatarRoute';
 import { userRoutes } from './domains/user/userRoutes';
+import { UserService } from './domains/user/userService';
 import { SliderService } from './domains/verification/slider/sliderService';
 import { ValidationCodeService } from './domains/verification/validationCodeService';
 import { vipRoutes } from './domains/vip/vipRoutes';
@@ -195,9 +196,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const payments = await startPayments(app, { config, db, secret, brands, live });
   const credentials = new LockCredentialService(db, devices.operations);
   const recordExports = new RecordExports(db, deriveKey(secret, 'record-exports'));
+  const users = new UserService({ db, accounts, codes, sessions, revocations });
   const routes: Route[] = [
-    ...userRoutes({ db, accounts, codes, slider, sessions }),
-    ...accountRoutes({ db, accounts, codes, sessions, revocations }),
+    ...userRoutes({ users, accounts, codes, slider, sessions }),
+    ...accountRoutes({ users, sessions }),
     ...companyRoutes(brands),
     ...lockRoutes(new LockService({ db, accounts, codes })),
     ...groupRoutes(new GroupService(db)),
@@ -223,8 +225,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   assertEveryCallRouted(routes);
   registerRoutes(app, { guard, sessions, brands, publicUrl: config.PUBLIC_URL }, routes);
   registerLiveRoute(app, { sessions, live });
-  registerFacePhotoRoute(app, { db, sessions });
-  registerAvatarRoute(app, { db, sessions });
+  registerFacePhotoRoute(app, { credentials, sessions });
+  registerAvatarRoute(app, { users, sessions });
   registerRecordExportRoute(app, { sessions, exports: recordExports });
   registerMapLive(app, mapActivity);
   registerOpsRoutes(app, {
