@@ -18,7 +18,8 @@ import { originOf } from '../../http/origin';
 import type { Messenger } from '../../messaging/messenger';
 import type { UnlockLinks } from '../remote/unlockLinks';
 import { addUnits, consumeUnit } from '../service/serviceQueries';
-import type { TemplateRow, TemplateService } from '../template/templateService';
+import type { TemplateRow } from '../template/templateQueries';
+import type { TemplateService } from '../template/templateService';
 
 type Channel = ValueOf<typeof MessageChannel>;
 
