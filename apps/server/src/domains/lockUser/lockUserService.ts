@@ -18,7 +18,7 @@ import type { EKeyService } from '../ekey/ekeyService';
 import type { LockCredentialService } from '../lockCredential/lockCredentialService';
 import type { PasscodeService } from '../passcode/passcodeService';
 import { requireAdvancedFunction } from '../vip/advancedFunction';
-import { type HoldingRow, type HoldingScope, holdingOf, holdings, personKey, rowsOf } from './lockUserHoldings';
+import { type HoldingRow, type HoldingScope, holdingOf, holdings, personKey, rowsOf } from './lockUserQueries';
 
 interface Paging {
   pageNo: number;
