@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@smartlock/contract';
+import { DEFAULT_LOCALE, LOCALES, type Locale, pluralFormFor } from '@smartlock/contract';
 import cs from '@smartlock/contract/messages/cs_CZ.json' with { type: 'json' };
 import de from '@smartlock/contract/messages/de_DE.json' with { type: 'json' };
 import en from '@smartlock/contract/messages/en_US.json' with { type: 'json' };
@@ -42,9 +42,19 @@ function lookup(tree: Tree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** A server-side message ("errors.badParameter", "notices.validationCode.body") in a locale. */
+/** A message in a locale; a numeric `count` picks its plural form ("locks_few"), as i18next does. */
+function message(locale: Locale, key: string, count: unknown): string | undefined {
+  const tree = CATALOGUES[locale];
+  const counted = typeof count === 'number' ? lookup(tree, `${key}_${pluralFormFor(locale, count)}`) : undefined;
+  return counted ?? lookup(tree, key) ?? lookup(tree, `${key}_other`);
+}
+
+/**
+ * A server-side message ("errors.badParameter", "notices.validationCode.body") in a locale. A
+ * numeric `count` among the params chooses the plural form the locale's language takes for it.
+ */
 export function translate(locale: Locale, key: string, params: Record<string, string | number> = {}): string {
-  const template = lookup(CATALOGUES[locale], key) ?? lookup(CATALOGUES[DEFAULT_LOCALE], key) ?? key;
+  const template = message(locale, key, params.count) ?? message(DEFAULT_LOCALE, key, params.count) ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 

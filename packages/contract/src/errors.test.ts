@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { catalogueProblems } from './catalogueCheck';
 import { CLIENT_MESSAGES, ERRORS, type ErrorName, errorNameOf, isLoginExpired } from './errors';
 import { LOCALES } from './locales';
+import { pluralKey } from './plurals';
 
 const dir = join(import.meta.dirname, 'messages');
 type Tree = { [key: string]: string | Tree };
@@ -21,6 +23,17 @@ const load = (locale: string): Messages =>
     ),
   );
 const placeholders = (text: string) => (text.match(/\{\{\w+\}\}/g) ?? []).sort();
+/** A group's messages by name, a counted message's plural forms standing as one ("locks_one" -> "locks"). */
+const byMessage = (group: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(group).map(([key, text]) => [pluralKey(key)[0], text]));
+const byMessages = (locale: string): Messages =>
+  Object.fromEntries(Object.entries(load(locale)).map(([group, texts]) => [group, byMessage(texts)]));
+const dotted = (messages: Messages) =>
+  new Map(
+    Object.entries(messages).flatMap(([group, texts]) =>
+      Object.entries(texts).map(([key, text]) => [`${group}.${key}`, text]),
+    ),
+  );
 
 describe('error catalogue', () => {
   it('gives every error a distinct code', () => {
@@ -49,7 +62,7 @@ describe('error catalogue', () => {
     expect(readdirSync(dir).sort()).toEqual(LOCALES.map((l) => `${l}.json`).sort());
   });
 
-  const english = load('en_US');
+  const english = byMessages('en_US');
   it('has an English message for every error and client message, and none extra', () => {
     expect(Object.keys(english.errors ?? {}).sort()).toEqual((Object.keys(ERRORS) as ErrorName[]).sort());
     expect(Object.keys(english.client ?? {}).sort()).toEqual([...CLIENT_MESSAGES].sort());
@@ -57,7 +70,7 @@ describe('error catalogue', () => {
 
   for (const locale of LOCALES) {
     it(`translates every message into ${locale}, keeping placeholders`, () => {
-      const messages = load(locale);
+      const messages = byMessages(locale);
       for (const group of Object.keys(english)) {
         for (const [key, source] of Object.entries(english[group] ?? {})) {
           const text = messages[group]?.[key];
@@ -65,6 +78,17 @@ describe('error catalogue', () => {
           expect(placeholders(text ?? ''), `${locale} ${group}.${key}`).toEqual(placeholders(source));
         }
         expect(Object.keys(messages[group] ?? {}).length).toBe(Object.keys(english[group] ?? {}).length);
+      }
+    });
+  }
+
+  for (const locale of LOCALES) {
+    it(`gives each counted message of ${locale} the plural forms its language takes, and no other`, () => {
+      const messages = dotted(load(locale));
+      expect(catalogueProblems(locale, messages)).toEqual([]);
+      const source = dotted(english);
+      for (const [key, text] of messages) {
+        expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(source.get(pluralKey(key)[0]) ?? ''));
       }
     });
   }

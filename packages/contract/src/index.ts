@@ -1,4 +1,5 @@
 export * from './calls';
+export * from './catalogueCheck';
 export * from './commerce/money';
 export * from './commerce/vipState';
 export * from './countries';
@@ -14,6 +15,7 @@ export * from './envelope';
 export * from './errors';
 export * from './live';
 export * from './locales';
+export * from './plurals';
 export * from './sheet';
 export * from './signature';
 export * from './sliderTrack';

@@ -18,7 +18,7 @@ export const nameRules = (t: TFunction, max = NAME_MAX): Rule[] => [
     validator: async (_rule, value: unknown) => {
       const problem = nameProblem(typeof value === 'string' ? value : '', max);
       if (problem === 'required') throw new Error(t('form.nameRequired'));
-      if (problem === 'tooLong') throw new Error(t('form.nameTooLong', { max }));
+      if (problem === 'tooLong') throw new Error(t('form.nameTooLong', { count: max }));
     },
   },
 ];

@@ -26,7 +26,7 @@ describe('message template', () => {
     expect(validateTemplate(body + 'a'.repeat(TEMPLATE_MAX_LENGTH - body.length + 1))).toEqual({
       ok: false,
       error: 'templateTooLong',
-      params: { max: TEMPLATE_MAX_LENGTH },
+      params: { count: TEMPLATE_MAX_LENGTH },
     });
   });
 

@@ -50,7 +50,7 @@ function checkText(text: string, type: ValueOf<typeof TemplateType>): Verdict {
 
 /** A template's text (spec section 5): at most 1000 characters, no special characters, its kind's placeholders. */
 export function validateTemplate(text: string, type: ValueOf<typeof TemplateType> = TemplateType.passcode): Verdict {
-  if ([...text].length > TEMPLATE_MAX_LENGTH) return fail('templateTooLong', { max: TEMPLATE_MAX_LENGTH });
+  if ([...text].length > TEMPLATE_MAX_LENGTH) return fail('templateTooLong', { count: TEMPLATE_MAX_LENGTH });
   const checked = checkText(text, type);
   if (!checked.ok) return checked;
   const missing = REQUIRED_PLACEHOLDERS_OF[type].filter((name) => !text.includes(TemplatePlaceholder[name]));
@@ -65,7 +65,7 @@ export function validateTemplate(text: string, type: ValueOf<typeof TemplateType
 /** An email template's subject: at most 200 characters, by the body's rules otherwise. */
 export function validateTemplateSubject(text: string, type: ValueOf<typeof TemplateType>): Verdict {
   if ([...text].length > TEMPLATE_SUBJECT_MAX_LENGTH) {
-    return fail('templateTooLong', { max: TEMPLATE_SUBJECT_MAX_LENGTH });
+    return fail('templateTooLong', { count: TEMPLATE_SUBJECT_MAX_LENGTH });
   }
   return checkText(text, type);
 }

@@ -15,7 +15,7 @@ const DAY = 86_400_000;
 /** What an order bought, in a language: "SMS × 500", "Advanced function for up to 10 locks, years: 1". */
 export function describeOrder(order: Pick<OrderRow, 'serviceType' | 'quantity' | 'lockLimit'>, locale: Locale): string {
   if (order.serviceType === ServiceType.vip) {
-    return translate(locale, 'commerce.vipItem', { locks: order.lockLimit ?? 0, years: order.quantity });
+    return translate(locale, 'commerce.vipItem', { count: order.lockLimit ?? 0, years: order.quantity });
   }
   const service = nameOf(ServiceType, order.serviceType as never) ?? 'sms';
   return translate(locale, 'commerce.packageItem', {

@@ -68,7 +68,7 @@ export class OrderService {
     const quote = this.prices.quote(request);
     if (request.serviceType === ServiceType.vip) {
       const locks = await requireLockOwner(this.db, caller.userId);
-      if ((quote.lockLimit ?? 0) < locks) throw new ApiError('vipTierTooSmall', { limit: quote.lockLimit ?? 0, locks });
+      if ((quote.lockLimit ?? 0) < locks) throw new ApiError('vipTierTooSmall', { count: quote.lockLimit ?? 0, locks });
     }
     const now = Date.now();
     const order = await insertOrder(this.db, {
@@ -124,7 +124,7 @@ export class OrderService {
       const row = await lockOrder(tx, orderNo);
       if (!row || row.status !== OrderStatus.paid || !row.paidAt) throw new ApiError('orderStateConflict');
       if (Date.now() - row.paidAt.getTime() >= REFUND_WINDOW_DAYS * DAY) {
-        throw new ApiError('refundWindowPassed', { days: REFUND_WINDOW_DAYS });
+        throw new ApiError('refundWindowPassed', { count: REFUND_WINDOW_DAYS });
       }
       const reversed = await reverse(tx, row, true);
       await markRefunded(tx, row.id, reversed);

@@ -10,6 +10,7 @@ import {
   passcode,
   type RemoteOperation,
   RemoteOperationState,
+  utcOfLocalHour,
 } from '@smartlock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,16 +75,23 @@ describe('offline passcodes at the simulated lock, with the lock cut off from th
     await gatewayOnline(false);
     const [row] = await db().select().from(locks).where(eq(locks.id, door.lockId));
     const offset = row?.timezoneRawOffset ?? 0;
-    const hour = localHourOf(Date.now(), offset) % 24;
-    const from = Math.min(hour, 22);
+    // The window is the lock's current hour of its current day. The lock's clock is then set to the
+    // middle of an hour of that same day, so neither an hour nor the day turns over during a check,
+    // whatever the time the test runs at.
+    const today = localHourOf(Date.now(), offset);
+    const from = today % 24;
+    const dayStart = today - from;
+    const setLockClock = (hour: number) =>
+      control({ do: 'drift', lock: door.mac, ms: utcOfLocalHour(dayStart + hour, offset) + HOUR_MS / 2 - Date.now() });
     const cyclic = await getCode({ keyboardPwdType: 5, cycleType: 6, cycleStartHour: from, cycleEndHour: from + 1 });
-    // Inside the window only when the current hour is the window's.
-    if (hour === from) expect((await keypad(cyclic.keyboardPwd)).ok).toBe(true);
-    // Move the lock's clock two hours past the window: refused.
-    await control({ do: 'drift', lock: door.mac, ms: (from + 2 - hour) * HOUR_MS });
+    // Inside the window.
+    await setLockClock(from);
+    expect((await keypad(cyclic.keyboardPwd)).ok).toBe(true);
+    // Move the lock's clock two hours away from the window (later, or earlier late in the day): refused.
+    await setLockClock(from < 22 ? from + 2 : from - 2);
     expect(await keypad(cyclic.keyboardPwd)).toMatchObject({ ok: false, error: 'outsideValidity' });
     // Back inside the window.
-    await control({ do: 'drift', lock: door.mac, ms: (from - hour) * HOUR_MS + 60_000 });
+    await setLockClock(from);
     expect((await keypad(cyclic.keyboardPwd)).ok).toBe(true);
     await control({ do: 'drift', lock: door.mac, ms: 0 });
     await gatewayOnline(true);

@@ -216,7 +216,7 @@ export class RecordExports {
       .as('counted');
     const [row] = await this.db.select({ n: count() }).from(counted);
     const n = row?.n ?? 0;
-    if (n > this.maxRows) throw new ApiError('maximumExportCountExceeded', { max: this.maxRows });
+    if (n > this.maxRows) throw new ApiError('maximumExportCountExceeded', { count: this.maxRows });
     return n;
   }
 

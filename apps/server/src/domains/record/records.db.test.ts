@@ -481,7 +481,7 @@ describe('exports', () => {
     });
     const refused = await exports.prepare(ownerId, { ...request, lockIds: [eastLock, annex] }, 'en_US').catch((e) => e);
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ errorName: 'maximumExportCountExceeded', params: { max: 3 } });
+    expect(refused).toMatchObject({ errorName: 'maximumExportCountExceeded', params: { count: 3 } });
     const reply = await prepare(owner, { lockIds: `${eastLock},${annex}`, queryType: RecordQueryType.card });
     expect(reply.body.data).toMatchObject({ total: 1 });
   });

@@ -74,14 +74,14 @@ export interface Caller {
 
 /** The lock-out error, with the minutes left until the window ends. */
 function lockedUntil(resetAt: number): ApiError {
-  return new ApiError('accountLocked', { minutes: Math.max(1, Math.ceil((resetAt - Date.now()) / 60_000)) });
+  return new ApiError('accountLocked', { count: Math.max(1, Math.ceil((resetAt - Date.now()) / 60_000)) });
 }
 
 /** The back-off error: the seconds left up to a minute and a half, else the minutes. */
 function waitFor(waitMs: number): ApiError {
   return waitMs <= 90_000
-    ? new ApiError('tryAgainLater', { seconds: Math.max(1, Math.ceil(waitMs / 1000)) })
-    : new ApiError('accountLocked', { minutes: Math.ceil(waitMs / 60_000) });
+    ? new ApiError('tryAgainLater', { count: Math.max(1, Math.ceil(waitMs / 1000)) })
+    : new ApiError('accountLocked', { count: Math.ceil(waitMs / 60_000) });
 }
 
 const failuresKey = (account: Account) => `login:fail:${account.value}`;

@@ -76,7 +76,7 @@ export class ValidationCodeService {
       .orderBy(desc(validationCodes.createdAt))
       .limit(1);
     const wait = latest ? latest.createdAt.getTime() + VALIDATION_CODE.resendAfterMs - Date.now() : 0;
-    if (wait > 0) throw new ApiError('validationCodeTooFrequent', { seconds: Math.ceil(wait / 1000) });
+    if (wait > 0) throw new ApiError('validationCodeTooFrequent', { count: Math.ceil(wait / 1000) });
 
     const perIp = await this.limiter.hit(`code:ip:${request.ip}`, 3_600_000);
     if (perIp.count > VALIDATION_CODE.perIpPerHour) throw new ApiError('tooManyRequests');
@@ -144,7 +144,7 @@ export class ValidationCodeService {
         metadata,
       };
     }
-    const params = { brand: request.brandName, code: request.code, minutes: VALIDATION_CODE.ttlMs / 60_000 };
+    const params = { brand: request.brandName, code: request.code, count: VALIDATION_CODE.ttlMs / 60_000 };
     return {
       channel,
       recipient,

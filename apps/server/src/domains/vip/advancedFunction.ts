@@ -15,7 +15,7 @@ export async function requireAdvancedFunction(db: Executor, userId: number): Pro
   if (!isVipActive(state.status)) throw new ApiError('advancedFunctionRequired');
   if (state.status === VipStatus.open && row?.lockLimit != null) {
     const locks = await ownedLockCount(db, userId);
-    if (locks > row.lockLimit) throw new ApiError('advancedFunctionLockLimit', { limit: row.lockLimit, locks });
+    if (locks > row.lockLimit) throw new ApiError('advancedFunctionLockLimit', { count: row.lockLimit, locks });
   }
 }
 

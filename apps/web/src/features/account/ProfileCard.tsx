@@ -103,7 +103,7 @@ export function ProfileCard({ me }: { me: UserInfo }) {
         <Form.Item
           name="nickname"
           label={t('account.nickname')}
-          rules={[{ max: 50, message: t('form.nameTooLong', { max: 50 }) }]}
+          rules={[{ max: 50, message: t('form.nameTooLong', { count: 50 }) }]}
         >
           <Input maxLength={50} placeholder={t('account.nicknamePlaceholder')} data-testid="nickname" />
         </Form.Item>

@@ -40,7 +40,7 @@ describe('the lock selection', () => {
     const many = Array.from({ length: 201 }, (_, i) => i + 1);
     expect(selectionIssue({ lockIds: many, groupIds: [] })).toEqual({
       key: 'admin.tooManyLocks',
-      params: { max: 200 },
+      params: { count: 200 },
     });
     expect(selectionIssue({ lockIds: many.slice(0, 200), groupIds: [] })).toBeUndefined();
   });

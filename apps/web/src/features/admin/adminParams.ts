@@ -32,7 +32,7 @@ export function selectionIssue(selection: LockSelection): Issue | undefined {
   const groupIds = unique(selection.groupIds);
   if (lockIds.length === 0 && groupIds.length === 0) return { key: 'errors.selectAtLeastOneLock' };
   if (lockIds.length > MAX_IDS_PER_CALL || groupIds.length > MAX_IDS_PER_CALL) {
-    return { key: 'admin.tooManyLocks', params: { max: MAX_IDS_PER_CALL } };
+    return { key: 'admin.tooManyLocks', params: { count: MAX_IDS_PER_CALL } };
   }
   return undefined;
 }

@@ -23,7 +23,7 @@ export default function ResetSuccessPage() {
       <Result
         status="success"
         title={<h1 style={{ font: 'inherit', margin: 0 }}>{t('auth.resetSuccess')}</h1>}
-        subTitle={t('auth.returningToLogin', { seconds: left })}
+        subTitle={t('auth.returningToLogin', { count: left })}
         extra={
           <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
             {t('auth.login')}

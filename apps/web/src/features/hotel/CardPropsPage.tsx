@@ -77,7 +77,7 @@ function HotelSettingsCard({ info }: { info: HotelInfoData }) {
             data-testid="hotel-sector"
           />
         </FieldItem>
-        <Form.Item label={t('hotel.buildings')} extra={t('hotel.buildingsHint', { max: BUILDINGS_MAX })}>
+        <Form.Item label={t('hotel.buildings')} extra={t('hotel.buildingsHint', { count: BUILDINGS_MAX })}>
           <Flex vertical gap={8} data-testid="hotel-buildings">
             {form.buildings.length === 0 ? (
               <Typography.Text type="secondary">{t('hotel.noBuildings')}</Typography.Text>

@@ -48,7 +48,7 @@ const whole = (value: number | null, min: number, max: number): value is number 
  */
 export function hotelFormIssue(form: HotelSettingsForm): Issue | undefined {
   if (!whole(form.sector, 0, 15)) return { key: 'hotel.issue.sector' };
-  if (form.buildings.length > BUILDINGS_MAX) return { key: 'hotel.issue.tooMany', params: { max: BUILDINGS_MAX } };
+  if (form.buildings.length > BUILDINGS_MAX) return { key: 'hotel.issue.tooMany', params: { count: BUILDINGS_MAX } };
   const seen = new Set<number>();
   for (const [index, row] of form.buildings.entries()) {
     const at = index + 1;

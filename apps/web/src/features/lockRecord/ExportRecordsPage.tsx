@@ -120,7 +120,7 @@ function ConsoleExport() {
               disabled={running}
             />
             {tooMany ? (
-              <Alert type="warning" showIcon title={t('lockRecord.exportTooManyLocks', { max: MAX_LOCKS })} />
+              <Alert type="warning" showIcon title={t('lockRecord.exportTooManyLocks', { count: MAX_LOCKS })} />
             ) : selected.length === 0 ? (
               <Typography.Text type="secondary" data-testid="record-export-choose">
                 {t('errors.selectAtLeastOneLock')}
@@ -165,7 +165,7 @@ function ExportForm({
     const name = serverErrorOf(error);
     if (name === 'advancedFunctionRequired' || name === 'noPermission') return { refusal: name };
     if (name === 'maximumExportCountExceeded')
-      return { error: t('errors.maximumExportCountExceeded', { max: maxRows }) };
+      return { error: t('errors.maximumExportCountExceeded', { count: maxRows }) };
     if (name === 'exportWindowExceeded') return { error: t('errors.exportWindowExceeded') };
     if (name === 'selectAtLeastOneLock') return { error: t('errors.selectAtLeastOneLock') };
     if (error instanceof DownloadFailure)
@@ -251,7 +251,7 @@ function ExportForm({
               />
             </Flex>
             <Typography.Text type="secondary">
-              {t('lockRecord.exportPeriodHint', { days: RECORD_EXPORT.maxDays })}
+              {t('lockRecord.exportPeriodHint', { count: RECORD_EXPORT.maxDays })}
             </Typography.Text>
             {allowed ? null : (
               <Alert

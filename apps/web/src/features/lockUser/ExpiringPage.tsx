@@ -173,7 +173,7 @@ export default function ExpiringPage() {
         <Alert
           type="warning"
           showIcon
-          title={t('lockUser.windowTooLong', { max: lockUser.EXPIRY_WINDOW_MAX_DAYS, days: rangeDays(range) })}
+          title={t('lockUser.windowTooLong', { count: lockUser.EXPIRY_WINDOW_MAX_DAYS, days: rangeDays(range) })}
           data-testid="expiring-too-long"
         />
       )}

@@ -130,7 +130,7 @@ export default function ExportLockUsersPage() {
             />
           ) : null}
           {tooMany ? (
-            <Alert type="warning" showIcon title={t('lockUser.exportTooManyLocks', { max: EXPORT_MAX_LOCKS })} />
+            <Alert type="warning" showIcon title={t('lockUser.exportTooManyLocks', { count: EXPORT_MAX_LOCKS })} />
           ) : null}
         </Flex>
       </Card>
@@ -203,10 +203,10 @@ export default function ExportLockUsersPage() {
                   run.state === 'done'
                     ? t('lockUser.exportDone', { count: run.done, file: run.fileName })
                     : run.state === 'stopped'
-                      ? t('lockUser.exportStopped', { done: run.done, total: run.total })
+                      ? t('lockUser.exportStopped', { done: run.done, count: run.total })
                       : run.state === 'failed'
                         ? run.error
-                        : t('lockUser.exportRunning', { done: run.done, total: run.total })
+                        : t('lockUser.exportRunning', { done: run.done, count: run.total })
                 }
               />
             ) : null}

@@ -238,7 +238,7 @@ function IssuePasscodeForm({ detail }: { detail: LockDetail }) {
         <Alert
           type="info"
           showIcon
-          title={t('passcode.activationHint', { hours: ACTIVATION_HOURS })}
+          title={t('passcode.activationHint', { count: ACTIVATION_HOURS })}
           style={{ marginBottom: 16 }}
           data-testid="passcode-activation-hint"
         />

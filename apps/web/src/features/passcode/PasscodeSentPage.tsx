@@ -225,7 +225,7 @@ export default function PasscodeSentPage() {
             type="info"
             showIcon
             title={t('passcode.sent.activation', {
-              hours: item.activationHours,
+              count: item.activationHours,
               time: formatInstant(deadline, clock),
             })}
             style={{ marginTop: 12 }}

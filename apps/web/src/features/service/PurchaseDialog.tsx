@@ -66,7 +66,7 @@ export function PurchaseDialog({
             {(offer?.packages ?? []).map((count) => (
               <Radio.Button key={count} value={count} data-testid={`purchase-package-${count}`}>
                 {t('service.packageOption', {
-                  count: count.toLocaleString(i18n.language.replace('_', '-')),
+                  quantity: count.toLocaleString(i18n.language.replace('_', '-')),
                   price: unit !== undefined ? money(unit * count) : '—',
                 })}
               </Radio.Button>

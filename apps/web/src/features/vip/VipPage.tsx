@@ -68,7 +68,7 @@ function VipState({ info }: { info: VipInfo }) {
     setStarting(true);
     try {
       await api.call(vip.startTrial);
-      message.success(t('vip.trialStarted', { days: VIP_TRIAL_DAYS }));
+      message.success(t('vip.trialStarted', { count: VIP_TRIAL_DAYS }));
       await refresh();
     } catch (error) {
       message.error(errorText(t, error));
@@ -105,7 +105,7 @@ function VipState({ info }: { info: VipInfo }) {
             key: 'plan',
             label: t('vip.plan'),
             children: info.lockLimit
-              ? t('vip.planLocks', { locks: info.lockLimit })
+              ? t('vip.planLocks', { count: info.lockLimit })
               : t(info.status === VipStatus.trial ? 'vip.trialPlan' : 'vip.noPlan'),
           },
           {
@@ -134,7 +134,7 @@ function VipState({ info }: { info: VipInfo }) {
           style={{ marginTop: 16 }}
           data-testid="vip-start-trial"
         >
-          {t('vip.startTrial', { days: VIP_TRIAL_DAYS })}
+          {t('vip.startTrial', { count: VIP_TRIAL_DAYS })}
         </Button>
       ) : null}
     </Card>
@@ -166,12 +166,12 @@ function VipPurchase({ info, list }: { info: VipInfo; list: PriceList }) {
     <Card title={t(renewing ? 'vip.renewTitle' : 'vip.buyTitle')} data-testid="vip-purchase">
       <Form layout="vertical">
         <CurrencyField list={list} choice={choice} />
-        <Form.Item label={t('vip.plan')} extra={t('vip.planHint', { locks: info.ownedLocks })}>
+        <Form.Item label={t('vip.plan')} extra={t('vip.planHint', { count: info.ownedLocks })}>
           <Radio.Group value={locks} onChange={(event) => setLocks(event.target.value as number)}>
             <Flex vertical gap={8}>
               {plans.map((p) => (
                 <Radio key={p.locks} value={p.locks} disabled={!p.covers} data-testid={`vip-plan-${p.locks}`}>
-                  {t('vip.planOption', { locks: p.locks, price: money(p.yearPrice) })}
+                  {t('vip.planOption', { count: p.locks, price: money(p.yearPrice) })}
                 </Radio>
               ))}
             </Flex>
