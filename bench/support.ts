@@ -1,5 +1,6 @@
 /** What the benchmarks share: percentiles, signed calls through app.inject, a logged-in account. */
-import { type CallDefinition, RequestParam, signRequest, user } from '@smartlock/contract';
+import { type CallDefinition, user } from '@smartlock/contract';
+import { RequestSigner } from '@smartlock/contract/client';
 import type { Db } from '@smartlock/server/src/db/client';
 import { locks } from '@smartlock/server/src/db/schema';
 import type { FastifyInstance } from 'fastify';
@@ -10,10 +11,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-/** Parameters signed as the console signs them (app id, timestamp, HMAC). */
+const BENCH_CONSOLE = { appId: 'smartlock-console', secret: BENCH_CONSOLE_SECRET };
+const signer = new RequestSigner();
+
+/** Parameters signed as the console signs them (app id, timestamp, HMAC), by the contract's signer. */
 export async function signedBody(path: string, params: Record<string, string>): Promise<Record<string, string>> {
-  const all = { ...params, [RequestParam.appId]: 'smartlock-console', [RequestParam.timestamp]: String(Date.now()) };
-  return { ...all, [RequestParam.sign]: await signRequest(path, all, BENCH_CONSOLE_SECRET) };
+  return signer.sign(path, params, BENCH_CONSOLE);
 }
 
 /** A signed call in process; the reply's JSON. */

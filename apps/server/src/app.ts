@@ -28,6 +28,11 @@ import { LockService } from './domains/lock/lockService';
 import { registerFacePhotoRoute } from './domains/lockCredential/facePhotoRoute';
 import { lockCredentialRoutes } from './domains/lockCredential/lockCredentialRoutes';
 import { LockCredentialService } from './domains/lockCredential/lockCredentialService';
+import { LockRecordExports } from './domains/lockRecord/lockRecordExport';
+import { registerLockRecordExportRoute } from './domains/lockRecord/lockRecordExportRoute';
+import { LockRecordIntake } from './domains/lockRecord/lockRecordIntake';
+import { lockRecordRoutes } from './domains/lockRecord/lockRecordRoutes';
+import { LockRecordService } from './domains/lockRecord/lockRecordService';
 import { lockUserRoutes } from './domains/lockUser/lockUserRoutes';
 import { LockUserService } from './domains/lockUser/lockUserService';
 import { pruneCityActivity } from './domains/map/cityActivity';
@@ -39,12 +44,8 @@ import { orderRoutes } from './domains/order/orderRoutes';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
 import { PasscodeService } from './domains/passcode/passcodeService';
 import { startPayments } from './domains/payment/startPayments';
-import { RecordExports } from './domains/record/recordExport';
-import { registerRecordExportRoute } from './domains/record/recordExportRoute';
-import { RecordIntake } from './domains/record/recordIntake';
-import { recordRoutes } from './domains/record/recordRoutes';
-import { remoteRoutes } from './domains/remote/remoteRoutes';
-import { UnlockLinks } from './domains/remote/unlockLinks';
+import { remoteOperationRoutes } from './domains/remoteOperation/remoteOperationRoutes';
+import { UnlockLinks } from './domains/remoteOperation/unlockLinks';
 import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
 import { FaceAuthService } from './domains/service/faceAuthService';
 import { serviceRoutes } from './domains/service/serviceRoutes';
@@ -71,6 +72,7 @@ import { LiveHub } from './live/liveHub';
 import { registerLiveRoute } from './live/liveRoute';
 import { Messenger } from './messaging/messenger';
 import { type MailTransport, type SmsTransport, SmtpTransport } from './messaging/transports';
+import { OPERATION_OUTCOMES } from './operationOutcomes';
 import { logFormatFor, prettyLog } from './ops/logFormat';
 import { Metrics } from './ops/metrics';
 import { registerOpsRoutes } from './ops/opsRoutes';
@@ -167,7 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const guard = new SignatureGuard({ clients, windowMs: config.SIGNATURE_WINDOW_SECONDS * 1000, db });
   const live = new LiveHub();
   const mapActivity = new MapActivityService(db);
-  const intake = new RecordIntake(db, live, () => mapActivity.invalidate());
+  const intake = new LockRecordIntake(db, live, () => mapActivity.invalidate());
   const metrics = new Metrics(() => countOnlineGateways(db));
   const devices = await startDevices({
     config,
@@ -175,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     live,
     records: intake,
+    outcomes: OPERATION_OUTCOMES,
     log: app.log,
     onOperationEnded: (end) => metrics.operationEnded(end),
   });
@@ -195,7 +198,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const passcodes = new PasscodeService(db, devices.operations, notices);
   const payments = await startPayments(app, { config, db, secret, brands, live });
   const credentials = new LockCredentialService(db, devices.operations);
-  const recordExports = new RecordExports(db, deriveKey(secret, 'record-exports'));
+  const recordExports = new LockRecordExports(db, deriveKey(secret, 'record-exports'));
   const users = new UserService({ db, accounts, codes, sessions, revocations });
   const routes: Route[] = [
     ...userRoutes({ users, accounts, codes, slider, sessions }),
@@ -203,9 +206,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...companyRoutes(brands),
     ...lockRoutes(new LockService({ db, accounts, codes })),
     ...groupRoutes(new GroupService(db)),
-    ...remoteRoutes(db, devices.operations, unlockLinks),
+    ...remoteOperationRoutes(devices.operations, unlockLinks),
     ...gatewayRoutes(new GatewayService({ db, devices, accounts, codes })),
-    ...recordRoutes({ db, intake, exports: recordExports }),
+    ...lockRecordRoutes(new LockRecordService(db, intake, recordExports)),
     ...ekeyRoutes(keys),
     ...adminRoutes(new AdminService(db, keys)),
     ...passcodeRoutes(passcodes),
@@ -227,7 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerLiveRoute(app, { sessions, live });
   registerFacePhotoRoute(app, { credentials, sessions });
   registerAvatarRoute(app, { users, sessions });
-  registerRecordExportRoute(app, { sessions, exports: recordExports });
+  registerLockRecordExportRoute(app, { sessions, exports: recordExports });
   registerMapLive(app, mapActivity);
   registerOpsRoutes(app, {
     database,

@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CallDefinition, gateway, RequestParam, signRequest, user } from '@smartlock/contract';
+import { type CallDefinition, gateway, user } from '@smartlock/contract';
+import { RequestSigner } from '@smartlock/contract/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from './paths';
 
@@ -23,16 +24,13 @@ async function started(): Promise<{ url: string; account: string; password: stri
   throw new Error(`server did not start: ${output}`);
 }
 
+const signer = new RequestSigner();
+
 /** A call signed with the console's app, as the browser makes it. */
 async function signedCall(url: string, call: CallDefinition, values: Record<string, string>, cookie?: string) {
   const config = (await (await fetch(new URL('/app-config.json', url))).json()) as { appId: string; appSecret: string };
-  const params: Record<string, string> = {
-    ...values,
-    [RequestParam.appId]: config.appId,
-    [RequestParam.timestamp]: String(Date.now()),
-    [RequestParam.lang]: 'en_US',
-  };
-  params[RequestParam.sign] = await signRequest(call.path, params, config.appSecret);
+  const app = { appId: config.appId, secret: config.appSecret };
+  const params = await signer.sign(call.path, values, app, { lang: 'en_US' });
   const headers: Record<string, string> = cookie ? { cookie } : {};
   if (call.method === 'GET') return fetch(new URL(`/api${call.path}?${new URLSearchParams(params)}`, url), { headers });
   return fetch(new URL(`/api${call.path}`, url), {

@@ -1,16 +1,16 @@
 import {
   ACCESS_TOKEN_COOKIE,
   type CallDefinition,
+  type CallRef,
   type DataOf,
+  definitionOf,
   type Envelope,
   type ErrorName,
   errorNameOf,
   isLoginExpired,
-  type ParamsOf,
-  RequestParam,
-  signRequest,
   user,
 } from '@smartlock/contract';
+import { type AppCredentials, Caller, type ParamsArg } from '@smartlock/contract/client';
 
 /** A call the server answered with an error code. */
 export class ApiCallError extends Error {
@@ -27,56 +27,49 @@ export class ApiCallError extends Error {
   }
 }
 
-interface AppConfig {
-  appId: string;
-  appSecret: string;
-}
-
-type Params = Record<string, string | number | boolean | null | undefined>;
-
 /**
  * The API as the console calls it: signed with the console's app id and secret (from
  * /app-config.json), the session in the ACCESS_TOKEN cookie after /user/login. A session that
  * expires is opened again once with the same account.
  */
 export class ApiClient {
-  private app: AppConfig | undefined;
+  private app: AppCredentials | undefined;
   private cookie: string | undefined;
-  private lastTimestamp = 0;
   private credentials: { account: string; password: string; countryCode?: string } | undefined;
+  private readonly caller: Caller<unknown>;
 
   constructor(
     /** Where the server is, e.g. http://127.0.0.1:8080. */
     readonly baseUrl: string,
-    private readonly lang = 'en_US',
-  ) {}
+    lang = 'en_US',
+  ) {
+    this.caller = new Caller<unknown>({
+      app: () => this.appConfig(),
+      lang: () => lang,
+      send: ({ call, fields }) => this.send(call, fields),
+      dataOf: (envelope, call) => definitionOf(call as CallRef<CallDefinition>).data.parse(envelope),
+    });
+  }
 
   async login(account: string, password: string, countryCode?: string): Promise<void> {
     this.credentials = { account, password, ...(countryCode ? { countryCode } : {}) };
-    await this.call(user.login, this.credentials);
+    await this.caller.call(user.login, this.credentials);
   }
 
-  async call<C extends CallDefinition>(call: C, params: ParamsOf<C>): Promise<DataOf<C>> {
+  async call<C extends CallDefinition>(call: C, ...params: ParamsArg<C>): Promise<DataOf<C>> {
     try {
-      return await this.send(call, params as Params);
+      return await this.caller.call(call, ...params);
     } catch (error) {
       const expired = error instanceof ApiCallError && isLoginExpired(error.errorCode);
       if (!expired || !this.credentials || call.path === user.login.path) throw error;
-      await this.send(user.login, this.credentials);
-      return this.send(call, params as Params);
+      await this.caller.call(user.login, this.credentials);
+      return this.caller.call(call, ...params);
     }
   }
 
-  private async send<C extends CallDefinition>(call: C, params: Params): Promise<DataOf<C>> {
-    const app = await this.appConfig();
-    const signed: Record<string, string> = {};
-    for (const [key, value] of Object.entries(params))
-      if (value !== undefined && value !== null) signed[key] = String(value);
-    signed[RequestParam.appId] = app.appId;
-    signed[RequestParam.timestamp] = String(this.timestamp());
-    signed[RequestParam.lang] = this.lang;
-    signed[RequestParam.sign] = await signRequest(call.path, signed, app.appSecret);
-    const body = new URLSearchParams(signed).toString();
+  /** Sends signed fields; the reply's data (a reply with an error code is thrown as ApiCallError). */
+  private async send(call: CallRef, fields: Record<string, string>): Promise<unknown> {
+    const body = new URLSearchParams(fields).toString();
     const url = new URL(`/api${call.path}`, this.baseUrl);
     const headers: Record<string, string> = {};
     if (this.cookie) headers.cookie = `${ACCESS_TOKEN_COOKIE}=${this.cookie}`;
@@ -94,24 +87,18 @@ export class ApiClient {
       throw new ApiCallError(call.path, -1, `HTTP ${response.status} without a reply envelope`);
     }
     if (envelope.errorCode !== 0) throw new ApiCallError(call.path, envelope.errorCode, envelope.description);
-    return call.data.parse(envelope.data) as DataOf<C>;
+    return envelope.data;
   }
 
-  private async appConfig(): Promise<AppConfig> {
+  private async appConfig(): Promise<AppCredentials> {
     if (this.app) return this.app;
     const response = await fetch(new URL('/app-config.json', this.baseUrl));
-    const config = (await response.json()) as Partial<AppConfig>;
+    const config = (await response.json()) as { appId?: unknown; appSecret?: unknown };
     if (typeof config.appId !== 'string' || typeof config.appSecret !== 'string') {
       throw new Error(`${this.baseUrl}/app-config.json has no appId and appSecret`);
     }
-    this.app = { appId: config.appId, appSecret: config.appSecret };
+    this.app = { appId: config.appId, secret: config.appSecret };
     return this.app;
-  }
-
-  /** A fresh, strictly increasing timestamp: two calls never share a signature. */
-  private timestamp(): number {
-    this.lastTimestamp = Math.max(Date.now(), this.lastTimestamp + 1);
-    return this.lastTimestamp;
   }
 
   private keepSession(response: Response): void {

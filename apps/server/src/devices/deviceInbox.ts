@@ -16,9 +16,9 @@ import type { Db } from '../db/client';
 import { gateways } from '../db/schema';
 import { applyGatewayStatus } from '../domains/gateway/gatewayPresence';
 import { lockIdsByMac, replaceReach } from '../domains/gateway/gatewayReach';
-import type { RecordIntake } from '../domains/record/recordIntake';
-import { applyResult } from '../domains/remote/operationEffects';
-import type { RemoteOperationService } from '../domains/remote/remoteOperationService';
+import { applyResult } from '../domains/lock/lockReportedState';
+import type { LockRecordIntake } from '../domains/lockRecord/lockRecordIntake';
+import type { RemoteOperationService } from '../domains/remoteOperation/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
 import type { GatewaySecrets } from './gatewaySecrets';
 
@@ -37,7 +37,7 @@ export class DeviceInbox {
       db: Db;
       secrets: GatewaySecrets;
       operations: RemoteOperationService;
-      records: RecordIntake;
+      records: LockRecordIntake;
       /** Tells a gateway the cloud has stored what one of its events carried. */
       acknowledge: (gatewayId: number, eventId: string) => Promise<void>;
       /** Called when a gateway comes online (work that waited for it goes out). */

@@ -4,8 +4,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { gatewayAuthority } from '../domains/gateway/gatewayAuthority';
 import { markAllGatewaysOffline } from '../domains/gateway/gatewayPresence';
-import type { RecordIntake } from '../domains/record/recordIntake';
-import { RemoteOperationService } from '../domains/remote/remoteOperationService';
+import type { LockRecordIntake } from '../domains/lockRecord/lockRecordIntake';
+import type { OperationOutcomes } from '../domains/remoteOperation/operationOutcomes';
+import { RemoteOperationService } from '../domains/remoteOperation/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
 import type { OperationEnd } from '../ops/metrics';
 import { deriveKey, Sealer } from '../security/crypto';
@@ -52,8 +53,10 @@ export async function startDevices(options: {
   db: Db;
   live: LiveHub;
   /** Where the records gateways send are stored. */
-  records: RecordIntake;
+  records: LockRecordIntake;
   log: FastifyBaseLogger;
+  /** How each device command's operation ends, from the domain it is for. */
+  outcomes: OperationOutcomes;
   /** Told of every remote operation that ends (the metrics). */
   onOperationEnded?: (end: OperationEnd) => void;
 }): Promise<Devices> {
@@ -66,6 +69,7 @@ export async function startDevices(options: {
     live,
     () => link,
     config.REMOTE_OPERATION_SECONDS * 1000,
+    options.outcomes,
     options.onOperationEnded,
   );
   const onlineListeners: ((gatewayId: number) => Promise<void>)[] = [];

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks } from '../db/schema';
 import { loggedInClient, PASSWORD } from '../test/fixtures';
 import { type FleetGateway, FleetProcess } from '../test/fleetProcess';
-import { startTestServer, type TestClient, type TestServer } from '../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../test/harness';
 import { LiveStream } from '../test/liveStream';
 import { operationEnd } from '../test/operations';
 import { until } from '../test/until';
@@ -127,9 +127,9 @@ describe.skipIf(!shared)('several server instances on one broker and database', 
     const lockId = gateways[0]?.locks[0]?.lockId as number;
     const live = await LiveStream.open(urlOf(second), `${ACCESS_TOKEN_COOKIE}=${onSecond.cookie}`);
     try {
-      const started = await onFirst.call<RemoteOperation>(lock.unlock, { lockId });
+      const started = await onFirst.call(lock.unlock, { lockId });
       expect(started.body.errorCode, JSON.stringify(started.body)).toBe(0);
-      const id = (started.body.data as RemoteOperation).operationId;
+      const id = dataOf(started).operationId;
       const ended = await operationEnd(onSecond, id);
       expect(ended.state).toBe(RemoteOperationState.success);
       await live.next(
@@ -141,9 +141,9 @@ describe.skipIf(!shared)('several server instances on one broker and database', 
       await live.next((e) => e.type === 'lock' && (e.data as { state: number }).state === LockState.unlocked);
       // A later operation, through the other instance, followed to its end on the same channel:
       // once it is told, a second telling of the first would have come too.
-      const later = await onSecond.call<RemoteOperation>(lock.lockBolt, { lockId });
+      const later = await onSecond.call(lock.lockBolt, { lockId });
       expect(later.body.errorCode, JSON.stringify(later.body)).toBe(0);
-      const laterId = (later.body.data as RemoteOperation).operationId;
+      const laterId = dataOf(later).operationId;
       await live.next(
         (e) =>
           e.type === 'operation' &&

@@ -16,7 +16,7 @@ import { outbox, validationCodes } from '../db/schema';
 import { addUnits, balanceOf } from '../domains/service/serviceQueries';
 import { addLock } from '../test/devices';
 import { loggedInClient } from '../test/fixtures';
-import { startTestServer, type TestServer } from '../test/harness';
+import { dataOf, startTestServer, type TestServer } from '../test/harness';
 import { setVipStatus } from '../test/vip';
 
 /** A real SMTP server on loopback that keeps what it receives and refuses one recipient. */
@@ -102,13 +102,13 @@ describe('notices over SMTP', () => {
     const { client: owner, uid } = await loggedInClient(server, 'smtp-owner@example.com');
     const db = server.app.services.database.db;
     const lockId = await addLock(owner, 'Suite 7');
-    const got = await owner.call<{ keyboardPwdId: number; keyboardPwd: string }>(passcode.get, {
+    const got = await owner.call(passcode.get, {
       lockId,
       keyboardPwdType: PasscodeType.permanent,
     });
     await setVipStatus(db, uid, VipStatus.trial);
     await addUnits(db, uid, ServiceType.email, 2);
-    const made = await owner.call<{ templateId: number }>(template.add, {
+    const made = await owner.call(template.add, {
       channel: 'email',
       type: TemplateType.passcode,
       name: 'Arrival',
@@ -117,10 +117,10 @@ describe('notices over SMTP', () => {
     });
     const send = (receiver: string) =>
       owner.call(passcode.sendNotice, {
-        keyboardPwdId: got.body.data?.keyboardPwdId as number,
+        keyboardPwdId: dataOf(got).keyboardPwdId,
         channel: 'email',
         receiver,
-        templateId: made.body.data?.templateId as number,
+        templateId: dataOf(made).templateId,
       });
     expect((await send('guest@example.com')).body.errorCode).toBe(0);
     const mail = received.find((m) => m.to.includes('guest@example.com'));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ekeys, users } from '../db/schema';
 import { addLock } from '../test/devices';
 import { loggedInClient, PASSWORD } from '../test/fixtures';
-import { SERVER_APP, startTestServer, type TestClient, type TestServer } from '../test/harness';
+import { dataOf, SERVER_APP, startTestServer, type TestClient, type TestServer } from '../test/harness';
 
 /**
  * Cross-site request forgery from the same site: a page on another port of the console's host
@@ -40,7 +40,7 @@ const attackerKeys = async () =>
     .select()
     .from(ekeys)
     .where(and(eq(ekeys.lockId, lockId), eq(ekeys.recipientId, attackerUid)));
-const lockName = async () => (await victim.call<{ lockName: string }>(lock.detail, { lockId })).body.data?.lockName;
+const lockName = async () => (await victim.call(lock.detail, { lockId })).body.data?.lockName;
 
 describe('a state-changing call with the session cookie from another page of the same site', () => {
   it.each([
@@ -125,12 +125,12 @@ describe('the console’s own calls and non-browser clients', () => {
 
   it('pass from a server-side client with its token in the parameters, and from one with the cookie but no browser', async () => {
     const partner = server.client();
-    const login = await partner.call<{ accessToken: string }>(
+    const login = await partner.call(
       user.login,
       { account: 'csrf-victim@example.com', password: PASSWORD },
       { app: SERVER_APP },
     );
-    const accessToken = login.body.data?.accessToken as string;
+    const accessToken = dataOf(login).accessToken;
     const byToken = await partner.call(
       lock.rename,
       { lockId, lockName: 'By token', accessToken },

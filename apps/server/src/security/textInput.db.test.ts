@@ -2,7 +2,7 @@ import { EKeyAuthorized, ERRORS, ekey, group, lock, ValidityType } from '@smartl
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLock } from '../test/devices';
 import { loggedInClient } from '../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../test/harness';
 
 /**
  * Names are one line of plain text: no control characters, no line breaks, no text-direction
@@ -23,8 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const lockName = async () =>
-  (await owner.call<{ lockName: string }>(lock.detail, { lockId })).body.data?.lockName as string;
+const lockName = async () => dataOf(await owner.call(lock.detail, { lockId })).lockName;
 
 describe('names and remarks refuse control and text-direction characters', () => {
   it.each([
@@ -42,10 +41,10 @@ describe('names and remarks refuse control and text-direction characters', () =>
   });
 
   it('refuses them in a new group’s name too, creating no group', async () => {
-    const before = (await owner.call<unknown[]>(group.list, {})).body.data;
+    const before = (await owner.call(group.list, {})).body.data;
     const reply = await owner.call(group.add, { groupName: 'Floor\u202e1' });
     expect(reply.body.errorCode).toBe(ERRORS.invalidCharacters.code);
-    expect((await owner.call<unknown[]>(group.list, {})).body.data).toEqual(before);
+    expect((await owner.call(group.list, {})).body.data).toEqual(before);
   });
 
   it('keeps line breaks in an eKey’s remarks, and refuses an override there', async () => {

@@ -2,6 +2,7 @@ import { featureValueOf, gateway, type LockFeatureName, lock } from '@smartlock/
 import mqtt from 'mqtt';
 import { expect } from 'vitest';
 import type { TestClient } from './harness';
+import { dataOf } from './reply';
 
 let serial = 0;
 
@@ -19,7 +20,7 @@ export async function addLock(
   name: string,
   features: LockFeatureName[] = ['passcode', 'remoteUnlock'],
 ) {
-  const reply = await client.call<{ lockId: number }>(lock.initialize, {
+  const reply = await client.call(lock.initialize, {
     lockMac: freshMac(),
     lockNumber: `S31_${serial}`,
     lockName: name,
@@ -28,19 +29,19 @@ export async function addLock(
     passcodeVersion: 4,
   });
   expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-  return reply.body.data?.lockId as number;
+  return dataOf(reply).lockId;
 }
 
 /** Adds a gateway through the API and returns its issued credentials. */
 export async function addGateway(client: TestClient, name: string, lockIds: number[] = []) {
-  const reply = await client.call<{ gatewayId: number; username: string; secret: string }>(gateway.add, {
+  const reply = await client.call(gateway.add, {
     gatewayMac: freshMac('AC:DE'),
     gatewayName: name,
     gatewayVersion: 2,
     networkName: 'Office-WiFi',
   });
   expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-  const issued = reply.body.data as { gatewayId: number; username: string; secret: string };
+  const issued = dataOf(reply);
   if (lockIds.length > 0) {
     const reach = await client.call(gateway.updateLockReach, {
       gatewayId: issued.gatewayId,

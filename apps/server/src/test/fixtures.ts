@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { outbox } from '../db/schema';
 import type { TestClient, TestServer } from './harness';
+import { dataOf } from './reply';
 
 /** The last validation code delivered to an account, read from the outbox like a user reads mail. */
 export async function latestCode(server: TestServer, typed: string): Promise<string> {
@@ -26,14 +27,14 @@ export async function registerAccount(server: TestServer, client: TestClient, ac
   const sent = await client.call(user.sendValidationCode, { account, type: ValidationCodeType.register });
   expect(sent.body.errorCode, JSON.stringify(sent.body)).toBe(0);
   const code = await latestCode(server, account);
-  const registered = await client.call<{ uid: number }>(user.register, {
+  const registered = await client.call(user.register, {
     account,
     password,
     validationCode: code,
     agreement: 1,
   });
   expect(registered.body.errorCode, JSON.stringify(registered.body)).toBe(0);
-  return registered.body.data?.uid as number;
+  return dataOf(registered).uid;
 }
 
 /** Registers and logs in; the client then holds the session cookie. */

@@ -4,15 +4,20 @@ import { Writable } from 'node:stream';
 import {
   ACCESS_TOKEN_COOKIE,
   type CallDefinition,
+  type CallRef,
+  type DataOf,
   type Envelope,
   RequestParam,
-  signRequest,
 } from '@smartlock/contract';
+import { Caller, type CallParams, type CallSigning, type ParamsArg, type WireParams } from '@smartlock/contract/client';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
+import { dataOf, type Reply } from './reply';
+
+export { dataOf, type Reply } from './reply';
 
 export const CONSOLE_SECRET = 'test-console-secret-0123456789';
 export const SERVER_APP = { appId: 'partner-api', secret: 'partner-secret-0123456789', kind: 'server' as const };
@@ -64,12 +69,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Send no cookie even if the client holds one. */
   noCookie?: boolean;
-}
-
-export interface Reply<T> {
-  status: number;
-  body: Envelope<T>;
-  headers: Record<string, string | string[] | number | undefined>;
+  /** Send a multipart body (an upload): the signed parameters as fields, then these files. */
+  files?: MultipartFile[];
 }
 
 let addressesHandedOut = 0;
@@ -89,54 +90,98 @@ function migratedDump(): Blob {
   return pgliteDump;
 }
 
-/** A signing API client with a cookie jar, like the console. */
+/** A file of a multipart call (an upload). */
+export interface MultipartFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+const CONSOLE_APP = { appId: 'smartlock-console', secret: CONSOLE_SECRET };
+
+/** The signing a call's options ask for: another app, a fixed time. */
+const signingOf = (options: CallOptions = {}): CallSigning => ({
+  ...(options.app ? { app: options.app } : {}),
+  ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
+});
+
+/** The signed fields as a call's options send them: another signature, tampered parameters. */
+const finished = (fields: Record<string, string>, options: CallOptions): Record<string, string> => ({
+  ...fields,
+  ...(options.sign !== undefined ? { [RequestParam.sign]: options.sign } : {}),
+  ...options.tamper,
+});
+
+/** A signing API client with a cookie jar, like the console, on the contract's call core. */
 export class TestClient {
   cookie: string | undefined;
-  private lastTimestamp = 0;
+  private readonly caller: Caller<Reply<unknown>, CallOptions>;
+
   constructor(
     private readonly app: FastifyInstance,
     readonly lang = 'en_US',
     /** Each client calls from an address of its own (behind the trusted proxy), as separate users do. */
     readonly ip = nextAddress(),
-  ) {}
-
-  /** A fresh, strictly increasing timestamp, so two calls never share a signature by accident. */
-  private timestamp(): number {
-    this.lastTimestamp = Math.max(Date.now(), this.lastTimestamp + 1);
-    return this.lastTimestamp;
+  ) {
+    this.caller = new Caller<Reply<unknown>, CallOptions>({
+      app: CONSOLE_APP,
+      lang: () => this.lang,
+      signing: signingOf,
+      send: ({ call, fields, extra: options = {} }) => {
+        const sent = finished(fields, options);
+        return options.files
+          ? this.sendMultipart(call.path, sent, options.files, options)
+          : this.send(call.method, call.path, sent, options);
+      },
+      dataOf: (raw) => dataOf(raw),
+    });
   }
 
-  async signed(call: CallDefinition, params: Record<string, string | number | undefined>, options: CallOptions = {}) {
-    const app = options.app ?? { appId: 'smartlock-console', secret: CONSOLE_SECRET };
-    const all: Record<string, string> = {};
-    for (const [key, value] of Object.entries(params)) if (value !== undefined) all[key] = String(value);
-    all[RequestParam.appId] ??= app.appId;
-    all[RequestParam.timestamp] ??= String(options.timestamp ?? this.timestamp());
-    all[RequestParam.lang] ??= this.lang;
-    all[RequestParam.sign] = options.sign ?? (await signRequest(call.path, all, app.secret));
-    return { ...all, ...options.tamper };
+  /** The fields a call sends: its parameters signed (a fresh, strictly increasing timestamp). */
+  async signed(call: CallRef, params: WireParams, options: CallOptions = {}): Promise<Record<string, string>> {
+    return finished(await this.caller.sign(call, params, signingOf(options)), options);
   }
 
-  async call<T = unknown>(
-    call: CallDefinition,
-    params: Record<string, string | number | undefined> = {},
+  /** A call typed by the contract: its parameters checked, its reply's data typed. */
+  async call<C extends CallRef>(
+    call: C,
+    ...[params, options]: ParamsArg<C, [options: CallOptions]>
+  ): Promise<Reply<DataOf<C>>> {
+    return this.callRaw(call, params as WireParams, options);
+  }
+
+  /**
+   * A call with any parameters at all: what the contract refuses (a missing or unknown parameter,
+   * a value of the wrong kind), to see the server refuse it too. Its reply is typed by the call.
+   */
+  async callRaw<C extends CallRef>(
+    call: C,
+    params: WireParams = {},
     options: CallOptions = {},
-  ): Promise<Reply<T>> {
-    const signed = await this.signed(call, params, options);
-    return this.send<T>(call.method, call.path, signed, options);
+  ): Promise<Reply<DataOf<C>>> {
+    return (await this.caller.callRaw(call as CallRef<CallDefinition>, params, options)) as Reply<DataOf<C>>;
   }
 
   /** A signed multipart call (an upload): the fields are the signed parameters, the files ride apart. */
-  async callMultipart<T = unknown>(
-    call: CallDefinition,
-    params: Record<string, string | number | undefined>,
-    files: { field: string; filename: string; contentType: string; data: Buffer }[],
+  async callMultipart<C extends CallRef>(
+    call: C,
+    params: CallParams<C>,
+    files: MultipartFile[],
     options: CallOptions = {},
-  ): Promise<Reply<T>> {
-    const signed = await this.signed(call, params, options);
+  ): Promise<Reply<DataOf<C>>> {
+    return this.callRaw(call, params as WireParams, { ...options, files });
+  }
+
+  private async sendMultipart(
+    path: string,
+    fields: Record<string, string>,
+    files: MultipartFile[],
+    options: CallOptions,
+  ): Promise<Reply<unknown>> {
     const boundary = `----smartlock${randomBytes(8).toString('hex')}`;
     const parts: Buffer[] = [];
-    for (const [name, value] of Object.entries(signed)) {
+    for (const [name, value] of Object.entries(fields)) {
       parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
     }
     for (const file of files) {
@@ -157,11 +202,11 @@ export class TestClient {
     if (this.cookie && !options.noCookie) headers.cookie = `${ACCESS_TOKEN_COOKIE}=${this.cookie}`;
     const response = await this.app.inject({
       method: 'POST',
-      url: `/api${call.path}`,
+      url: `/api${path}`,
       payload: Buffer.concat(parts),
       headers,
     });
-    return { status: response.statusCode, body: response.json() as Envelope<T>, headers: response.headers };
+    return { status: response.statusCode, body: response.json() as Envelope<unknown>, headers: response.headers };
   }
 
   async send<T = unknown>(

@@ -1,6 +1,7 @@
 import { type CallDefinition, lock, type RemoteOperation, RemoteOperationState } from '@smartlock/contract';
 import { expect } from 'vitest';
 import type { TestClient } from './harness';
+import { dataOf } from './reply';
 
 const OPEN: number[] = [RemoteOperationState.operating, RemoteOperationState.wait];
 
@@ -12,9 +13,9 @@ export async function operationEnd(
 ): Promise<RemoteOperation> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const reply = await client.call<RemoteOperation>(lock.getRemoteOperation, { operationId });
+    const reply = await client.call(lock.getRemoteOperation, { operationId });
     expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-    const operation = reply.body.data as RemoteOperation;
+    const operation = dataOf(reply);
     if (!OPEN.includes(operation.state)) return operation;
     if (Date.now() > deadline) throw new Error(`operation ${operationId} still open`);
     await new Promise((r) => setTimeout(r, 50));
@@ -27,7 +28,7 @@ export async function operate(
   call: CallDefinition,
   params: Record<string, string | number>,
 ): Promise<RemoteOperation> {
-  const started = await client.call<RemoteOperation>(call, params);
+  const started = await client.call(call, params);
   expect(started.body.errorCode, JSON.stringify(started.body)).toBe(0);
-  return operationEnd(client, (started.body.data as RemoteOperation).operationId);
+  return operationEnd(client, (dataOf(started) as RemoteOperation).operationId);
 }

@@ -1,14 +1,15 @@
 import { type DataOf, type OrderItem, order } from '@smartlock/contract';
 import { expect } from 'vitest';
 import type { TestClient, TestServer } from './harness';
+import { dataOf } from './reply';
 
 export type Checkout = DataOf<typeof order.create>;
 
 /** Orders through the API; the reply must be a checkout. */
 export async function buy(client: TestClient, params: Record<string, string | number>): Promise<Checkout> {
-  const reply = await client.call<Checkout>(order.create, params);
+  const reply = await client.callRaw(order.create, params);
   expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-  return reply.body.data as Checkout;
+  return dataOf(reply);
 }
 
 /** What the payer does on the sandbox's checkout page (a form POST, as the browser sends it). */
@@ -32,9 +33,9 @@ export async function orderWhen(
 ): Promise<{ order: OrderItem; result: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const reply = await client.call<{ order: OrderItem; result: string }>(order.detail, { orderNo });
+    const reply = await client.call(order.detail, { orderNo });
     expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-    const data = reply.body.data as { order: OrderItem; result: string };
+    const data = dataOf(reply);
     if (until(data.order, data.result)) return data;
     if (Date.now() > deadline) throw new Error(`order ${orderNo} stayed ${JSON.stringify(data)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -22,6 +22,7 @@ import {
 import { lockCredentials, remoteOperations } from '../db/schema';
 import { addGateway, freshMac } from './devices';
 import type { TestClient, TestServer } from './harness';
+import { dataOf, type Reply } from './reply';
 
 /** Every capability a lock can have, so no call is refused for a missing feature. */
 export const ALL_FEATURES = Object.keys(LockFeature) as LockFeatureName[];
@@ -62,10 +63,10 @@ export interface Cast {
 
 let worlds = 0;
 
-async function ok<T>(reply: Promise<{ body: { errorCode: number; data?: unknown } }>): Promise<T> {
-  const { body } = await reply;
-  if (body.errorCode !== 0) throw new Error(`building the world: ${JSON.stringify(body)}`);
-  return body.data as T;
+async function ok<T>(reply: Promise<Reply<T>>): Promise<T> {
+  const answered = await reply;
+  if (answered.body.errorCode !== 0) throw new Error(`building the world: ${JSON.stringify(answered.body)}`);
+  return dataOf(answered);
 }
 
 export async function buildWorld(cast: Cast): Promise<World> {
@@ -73,7 +74,7 @@ export async function buildWorld(cast: Cast): Promise<World> {
   const mark = `zq${worlds}x${Date.now() % 100_000}`;
   const { owner } = cast;
   const db = cast.server.app.services.database.db;
-  const { lockId } = await ok<{ lockId: number }>(
+  const { lockId } = await ok(
     owner.call(lock.initialize, {
       lockMac: freshMac('AB:CD'),
       lockNumber: `M_${worlds}`,
@@ -84,14 +85,14 @@ export async function buildWorld(cast: Cast): Promise<World> {
     }),
   );
   const grant = { lockId, createUser: 1, validityType: ValidityType.permanent };
-  const adminKey = await ok<{ keyId: number }>(
+  const adminKey = await ok(
     owner.call(ekey.send, { ...grant, receiverUsername: cast.adminAccount, keyRight: EKeyAuthorized.yes }),
   );
-  const key = await ok<{ keyId: number }>(
+  const key = await ok(
     owner.call(ekey.send, { ...grant, receiverUsername: cast.eKeyUserAccount, remoteEnable: 1, keyName: mark }),
   );
   const lockUser = `Person ${mark}`;
-  const code = await ok<{ keyboardPwdId: number }>(
+  const code = await ok(
     owner.call(passcode.get, { lockId, keyboardPwdType: PasscodeType.permanent, keyboardPwdName: lockUser }),
   );
   const credentialIds: Record<string, number> = {};
@@ -111,7 +112,7 @@ export async function buildWorld(cast: Cast): Promise<World> {
       .returning({ id: lockCredentials.id });
     credentialIds[kind] = row?.id as number;
   }
-  const { groupId } = await ok<{ groupId: number }>(owner.call(group.add, { groupName: `Group ${mark}` }));
+  const { groupId } = await ok(owner.call(group.add, { groupName: `Group ${mark}` }));
   await ok(owner.call(group.setLocks, { groupId, lockIdList: `${lockId}` }));
   const { gatewayId } = await addGateway(owner, `Gateway ${mark}`, [lockId]);
   const operationId = randomUUID();
@@ -125,8 +126,8 @@ export async function buildWorld(cast: Cast): Promise<World> {
     deadline: new Date(Date.now() + 60_000),
     finishedAt: new Date(),
   });
-  const link = await ok<{ token: string }>(owner.call(lock.createUnlockLink, { lockId, validMinutes: 60 }));
-  const bought = await ok<{ order: { orderNo: string } }>(
+  const link = await ok(owner.call(lock.createUnlockLink, { lockId, validMinutes: 60 }));
+  const bought = await ok(
     owner.call(order.create, {
       serviceType: ServiceType.sms,
       quantity: 100,
@@ -134,7 +135,7 @@ export async function buildWorld(cast: Cast): Promise<World> {
       paymentMethod: PaymentMethod.international,
     }),
   );
-  const written = await ok<{ templateId: number }>(
+  const written = await ok(
     owner.call(template.add, {
       channel: 'sms',
       type: TemplateType.passcode,

@@ -4,13 +4,14 @@ import { sliderChallenges } from '../db/schema';
 import { PUZZLE } from '../domains/verification/slider/puzzle';
 import type { TestClient, TestServer } from './harness';
 import { pointerDrag, trackOf } from './humanDrag';
+import { dataOf } from './reply';
 
 export type ServedPuzzle = { sliderId: string; backgroundImage: string; pieceImage: string; pieceY: number };
 
 /** A puzzle as the API serves it, and its answer read from the database (as only a test can). */
 export async function servedPuzzle(server: TestServer, client: TestClient = server.client()) {
-  const reply = await client.call<ServedPuzzle>(user.getSliderVerifyImg);
-  const data = reply.body.data as ServedPuzzle;
+  const reply = await client.call(user.getSliderVerifyImg);
+  const data = dataOf(reply);
   const [row] = await server.app.services.database.db
     .select()
     .from(sliderChallenges)
@@ -35,7 +36,7 @@ export function dragTo(x: number): string {
 export async function solvedSliderToken(server: TestServer, client: TestClient = server.client()): Promise<string> {
   const p = await servedPuzzle(server, client);
   await lookedAt(server, p.sliderId);
-  const reply = await client.call<{ sliderToken: string }>(user.isSliderValid, {
+  const reply = await client.call(user.isSliderValid, {
     sliderId: p.sliderId,
     x: p.answer,
     track: dragTo(p.answer),

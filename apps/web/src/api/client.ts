@@ -1,5 +1,9 @@
-import { type CallRef, type DataOf, type ParamsOf, RequestParam, signRequest } from '@smartlock/contract';
+import type { CallRef, DataOf } from '@smartlock/contract';
+import { Caller, type CallParams, type ParamsArg } from '@smartlock/contract/client';
 import { type Failure, interpretAll, interpretReply, type Outcome, type RawReply } from './interpret';
+
+/** A call's parameters as the contract types them. */
+export type { CallParams };
 
 /** A failed call, carrying the mapped failure for the console's one reaction. */
 export class CallFailure extends Error {
@@ -19,8 +23,6 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-type Params = Record<string, string | number | boolean | undefined | null>;
-
 /** The files of an upload (a multipart call), by part name: `{ photo: file }`. */
 export type UploadFiles = Record<string, Blob>;
 
@@ -29,29 +31,21 @@ export type UploadFiles = Record<string, Blob>;
  * package name, and maps every reply through `interpretReply`.
  */
 export class ApiClient {
-  private lastTimestamp = 0;
+  private readonly caller: Caller<RawReply, UploadFiles>;
 
-  constructor(private readonly options: ClientOptions) {}
-
-  private timestamp(): number {
-    this.lastTimestamp = Math.max(Date.now(), this.lastTimestamp + 1);
-    return this.lastTimestamp;
+  constructor(private readonly options: ClientOptions) {
+    this.caller = new Caller<RawReply, UploadFiles>({
+      app: { appId: options.appId, secret: options.appSecret },
+      lang: options.language,
+      packageName: options.packageName,
+      send: ({ call, fields, extra }) => this.send(call, fields, extra),
+      dataOf: (raw) => raw,
+    });
   }
 
-  private async send(call: CallRef, params: Params, files?: UploadFiles): Promise<RawReply> {
-    const all: Record<string, string> = {};
-    for (const [key, value] of Object.entries(params)) {
-      if (value !== undefined && value !== null)
-        all[key] = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
-    }
-    all[RequestParam.appId] = this.options.appId;
-    all[RequestParam.timestamp] = String(this.timestamp());
-    all[RequestParam.lang] = this.options.language();
-    const packageName = this.options.packageName();
-    if (packageName) all[RequestParam.packageName] = packageName;
+  private async send(call: CallRef, fields: Record<string, string>, files?: UploadFiles): Promise<RawReply> {
     // Files are not parameters: the signature covers the fields only (docs/api.md).
-    all[RequestParam.sign] = await signRequest(call.path, all, this.options.appSecret);
-    const body = new URLSearchParams(all);
+    const body = new URLSearchParams(fields);
     const multipart = call.method === 'POST' && call.upload !== undefined && files !== undefined;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs ?? 30_000);
@@ -65,7 +59,7 @@ export class ApiClient {
                 method: 'POST',
                 credentials: 'same-origin',
                 // The browser sets multipart/form-data with its boundary.
-                body: multipartBody(all, files),
+                body: multipartBody(fields, files),
                 signal: controller.signal,
               })
             : await doFetch(`/api${call.path}`, {
@@ -87,10 +81,10 @@ export class ApiClient {
 
   async outcome<C extends CallRef>(
     call: C,
-    params: ParamsOf<C> | Params = {},
-    files?: UploadFiles,
+    ...[params, files]: ParamsArg<C, [files: UploadFiles]>
   ): Promise<Outcome<DataOf<C>>> {
-    const outcome = interpretReply<DataOf<C>>(await this.send(call, params as Params, files));
+    const raw = await this.caller.callRaw(call as CallRef, params as CallParams<CallRef>, files);
+    const outcome = interpretReply<DataOf<C>>(raw);
     if (!outcome.ok && (outcome.failure.kind === 'loginExpired' || outcome.failure.kind === 'redirect')) {
       this.options.onSessionLost(outcome.failure);
     }
@@ -98,28 +92,30 @@ export class ApiClient {
   }
 
   /** The call's data, or a thrown CallFailure. */
-  async call<C extends CallRef>(call: C, params: ParamsOf<C> | Params = {}): Promise<DataOf<C>> {
-    const outcome = await this.outcome(call, params);
+  async call<C extends CallRef>(call: C, ...[params]: ParamsArg<C>): Promise<DataOf<C>> {
+    const outcome = await this.outcome(call as CallRef, params as CallParams<CallRef>);
     if (!outcome.ok) throw new CallFailure(outcome.failure);
-    return outcome.data;
+    return outcome.data as DataOf<C>;
   }
 
   /**
    * An upload: a multipart call (the contract gives it an `upload`) whose fields are the
    * parameters and whose files are parts; the call's data, or a thrown CallFailure.
    */
-  async upload<C extends CallRef>(call: C, params: ParamsOf<C> | Params, files: UploadFiles): Promise<DataOf<C>> {
+  async upload<C extends CallRef>(call: C, params: CallParams<C>, files: UploadFiles): Promise<DataOf<C>> {
     if (call.upload === undefined) throw new Error(`${call.path} takes no upload`);
-    const outcome = await this.outcome(call, params, files);
+    const outcome = await this.outcome(call as CallRef, params as CallParams<CallRef>, files);
     if (!outcome.ok) throw new CallFailure(outcome.failure);
-    return outcome.data;
+    return outcome.data as DataOf<C>;
   }
 
   /** Several calls that succeed together only if every one succeeds. */
-  async all<C extends CallRef>(call: C, many: (ParamsOf<C> | Params)[]): Promise<DataOf<C>[]> {
-    const outcome = interpretAll(await Promise.all(many.map((params) => this.outcome(call, params))));
+  async all<C extends CallRef>(call: C, many: CallParams<C>[]): Promise<DataOf<C>[]> {
+    const outcome = interpretAll(
+      await Promise.all(many.map((params) => this.outcome(call as CallRef, params as CallParams<CallRef>))),
+    );
     if (!outcome.ok) throw new CallFailure(outcome.failure);
-    return outcome.data;
+    return outcome.data as DataOf<C>[];
   }
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uploadedRecord } from '../device/messages';
 import { valuesOf } from '../enums/define';
-import { RECORD_EXPORT, RecordExportFormat, RecordQueryType } from '../enums/record';
+import { RECORD_EXPORT, RecordExportFormat, RecordQueryType } from '../enums/lockRecord';
 import { pageSchema } from '../envelope';
 import { defineCall } from './define';
 import { flagField, idField, idListField, intField, jsonField, oneOf, pageParams, text } from './fields';

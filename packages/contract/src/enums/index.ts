@@ -4,4 +4,4 @@ export * from './credential';
 export * from './define';
 export * from './feature';
 export * from './lock';
-export * from './record';
+export * from './lockRecord';

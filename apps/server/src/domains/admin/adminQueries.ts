@@ -35,14 +35,6 @@ function liveAdminKey(adminUid: number): SQL {
   ) as SQL;
 }
 
-/** Those of the locks the account owns. */
-export async function ownedLocksAmong(db: Executor, ownerId: number, lockIds: number[]) {
-  return db
-    .select({ id: locks.id })
-    .from(locks)
-    .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, ownerId)));
-}
-
 /** Those of the groups that are the account's. */
 export async function ownedGroupsAmong(db: Executor, ownerId: number, groupIds: number[]) {
   return db

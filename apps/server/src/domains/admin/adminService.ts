@@ -5,6 +5,7 @@ import { pageOf } from '../../http/paging';
 import type { Caller, EKeyService } from '../ekey/ekeyService';
 import { eKeyValidity, type ValidityRequest } from '../ekey/ekeyValidity';
 import { findOwnedGroup } from '../group/groupQueries';
+import { ownedLocksAmong } from '../lock/lockQueries';
 import { findUserByAccount, findUserById, type UserRow } from '../user/userQueries';
 import { accountOf, presentAdmin, presentAdminLock } from './adminPresenter';
 import {
@@ -12,7 +13,6 @@ import {
   adminPage,
   liveAdminKeysOn,
   ownedGroupsAmong,
-  ownedLocksAmong,
   ownedLocksFiledIn,
   sentAdminKey,
   ungroupedOwnedLocks,

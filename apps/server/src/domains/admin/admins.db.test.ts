@@ -1,10 +1,8 @@
 import {
   AdminGroupQuery,
-  type AdminItem,
   admin,
   type CallDefinition,
   EKeyAuthorized,
-  type EKeyItem,
   EKeyStatus,
   ERRORS,
   ekey,
@@ -23,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ekeys, users } from '../../db/schema';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, type Reply, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { setVipStatus } from '../../test/vip';
 
 const HOUR = 3_600_000;
@@ -61,8 +59,8 @@ beforeAll(async () => {
   delta = await addLock(owner, 'Delta door');
   zulu = await addLock(adminA, 'Zulu (A’s own)');
   strangerLock = await addLock(stranger, 'Stranger door');
-  const made = await owner.call<{ groupId: number }>(group.add, { groupName: 'Wing' });
-  wing = made.body.data?.groupId as number;
+  const made = await owner.call(group.add, { groupName: 'Wing' });
+  wing = dataOf(made).groupId;
   expect((await owner.call(group.setLocks, { groupId: wing, lockIdList: `${bravo},${charlie}` })).body.errorCode).toBe(
     0,
   );
@@ -71,31 +69,22 @@ afterAll(async () => server?.close());
 
 const db = () => server.app.services.database.db;
 
-async function ok<T>(reply: Promise<{ body: { errorCode: number; data?: T | null } }>): Promise<T> {
-  const { body } = await reply;
-  expect(body.errorCode, JSON.stringify(body)).toBe(0);
-  return body.data as T;
+async function ok<T>(reply: Promise<Reply<T>>): Promise<T> {
+  const answered = await reply;
+  expect(answered.body.errorCode, JSON.stringify(answered.body)).toBe(0);
+  return dataOf(answered);
 }
 
-type LockPage = { list: { lockId: number; lockName: string; role: number; isAdmin: number }[]; total: number };
 const lockList = (client: TestClient, type: number) =>
-  ok<LockPage>(client.call(lock.list, { type, pageSize: 100 })).then((p) => p.list);
-type AdminLocks = {
-  list: { lockId: number; lockName: string; groupId: number; isAuthorized: number; keyId: number | null }[];
-  total: number;
-};
+  ok(client.call(lock.list, { type, pageSize: 100 })).then((p) => p.list);
 const adminLocks = (params: Record<string, string | number>) =>
-  ok<AdminLocks>(owner.call(admin.listLocks, { pageSize: 100, ...params }));
-const admins = (params: Record<string, string | number> = {}) =>
-  ok<{ list: AdminItem[]; total: number }>(owner.call(admin.list, params));
-const lockKeys = (lockId: number) =>
-  ok<{ list: EKeyItem[] }>(owner.call(ekey.list, { lockId, pageSize: 100 })).then((p) => p.list);
+  ok(owner.callRaw(admin.listLocks, { pageSize: 100, ...params }));
+const admins = (params: Record<string, string | number> = {}) => ok(owner.call(admin.list, params));
+const lockKeys = (lockId: number) => ok(owner.call(ekey.list, { lockId, pageSize: 100 })).then((p) => p.list);
 
 describe('adding an authorized administrator', () => {
   it('authorizes by lockIds: an administrator eKey (keyRight 1) per lock', async () => {
-    const added = await ok<{ adminUid: number; count: number }>(
-      owner.call(admin.add, { receiverUsername: ADMIN_A, lockIds: `${alpha}` }),
-    );
+    const added = await ok(owner.call(admin.add, { receiverUsername: ADMIN_A, lockIds: `${alpha}` }));
     expect(added).toEqual({ adminUid: aUid, count: 1 });
     const key = (await lockKeys(alpha)).find((k) => k.username === ADMIN_A);
     expect(key).toMatchObject({ keyRight: EKeyAuthorized.yes, validityType: ValidityType.permanent });
@@ -103,23 +92,19 @@ describe('adding an authorized administrator', () => {
   });
 
   it('authorizes by group; locks already authorized are not counted again', async () => {
-    const byGroup = await ok<{ count: number }>(
-      owner.call(admin.add, { receiverUsername: ADMIN_A, groupIds: `${wing}` }),
-    );
+    const byGroup = await ok(owner.call(admin.add, { receiverUsername: ADMIN_A, groupIds: `${wing}` }));
     expect(byGroup.count).toBe(2);
-    const again = await ok<{ count: number }>(
-      owner.call(admin.add, { receiverUsername: ADMIN_A, lockIds: `${alpha},${bravo}` }),
-    );
+    const again = await ok(owner.call(admin.add, { receiverUsername: ADMIN_A, lockIds: `${alpha},${bravo}` }));
     expect(again.count).toBe(0);
   });
 
   it('upgrades a live ordinary eKey to an administrator key, with the validity given', async () => {
-    const sent = await ok<{ keyId: number }>(
+    const sent = await ok(
       owner.call(ekey.send, { lockId: delta, receiverUsername: ADMIN_B, validityType: ValidityType.permanent }),
     );
     const start = Date.now() - HOUR;
     const end = Date.now() + 48 * HOUR;
-    const added = await ok<{ adminUid: number; count: number }>(
+    const added = await ok(
       owner.call(admin.add, {
         receiverUsername: ADMIN_B,
         groupIds: `${GroupId.ungrouped}`,
@@ -142,7 +127,7 @@ describe('adding an authorized administrator', () => {
 
   it('refuses an unregistered account, oneself, no selection, and locks that are not the caller’s', async () => {
     const call = (params: Record<string, string | number>) =>
-      owner.call(admin.add, params).then((r) => r.body.errorCode);
+      owner.callRaw(admin.add, params).then((r) => r.body.errorCode);
     expect(await call({ receiverUsername: 'nobody-here@example.com', lockIds: `${alpha}` })).toBe(
       ERRORS.accountNotRegistered.code,
     );
@@ -229,7 +214,7 @@ describe('what an authorized administrator may do', () => {
 
   it('renames and reads an administered lock, its records, and may start remote operations', async () => {
     expect((await adminA.call(lock.rename, { lockId: alpha, lockName: 'Alpha front' })).body.errorCode).toBe(0);
-    const detail = await ok<{ lockName: string; role: number }>(adminA.call(lock.detail, { lockId: alpha }));
+    const detail = await ok(adminA.call(lock.detail, { lockId: alpha }));
     expect(detail).toMatchObject({ lockName: 'Alpha front', role: LockRole.authorizedAdmin });
     expect((await adminA.call(lockRecord.list, { lockId: alpha })).body.errorCode).toBe(0);
     expect((await adminA.call(lock.getPassageModeConfig, { lockId: alpha })).body.errorCode).toBe(0);
@@ -241,13 +226,11 @@ describe('what an authorized administrator may do', () => {
   });
 
   it('files administered locks into groups of their own', async () => {
-    const mine = await ok<{ groupId: number }>(adminA.call(group.add, { groupName: 'Work' }));
+    const mine = await ok(adminA.call(group.add, { groupName: 'Work' }));
     expect(
       (await adminA.call(group.setLocks, { groupId: mine.groupId, lockIdList: `${alpha},${zulu}` })).body.errorCode,
     ).toBe(0);
-    const groups = await ok<{ list: { lockCount: number }[]; totalCount: number; ungroupedCount: number }>(
-      adminA.call(group.list, {}),
-    );
+    const groups = await ok(adminA.call(group.list, {}));
     expect(groups).toMatchObject({ totalCount: 4, ungroupedCount: 2, list: [{ lockCount: 2 }] });
     // The owner's filing is untouched.
     expect((await adminLocks({ adminUid: aUid })).list.find((l) => l.lockId === alpha)?.groupId).toBe(
@@ -259,7 +242,7 @@ describe('what an authorized administrator may do', () => {
   });
 
   it('cannot transfer, batch unlock, or delete every eKey of an administered lock', async () => {
-    const forTransfer = await ok<{ list: { lockId: number }[] }>(adminA.call(lock.listForTransfer, {}));
+    const forTransfer = await ok(adminA.call(lock.listForTransfer, {}));
     expect(forTransfer.list.map((l) => l.lockId)).toEqual([zulu]);
     const transfer = await adminA.call(lock.transfer, {
       lockIdList: `${alpha}`,
@@ -283,13 +266,11 @@ describe('what an authorized administrator may do', () => {
 
 describe('taking locks away', () => {
   it('deauthorizes: the admin key goes with the keys the administrator sent, and access ends', async () => {
-    const guestKey = await ok<{ keyId: number }>(
+    const guestKey = await ok(
       adminA.call(ekey.send, { lockId: alpha, receiverUsername: GUEST, validityType: ValidityType.permanent }),
     );
-    const link = await ok<{ token: string }>(adminA.call(lock.createUnlockLink, { lockId: alpha, validMinutes: 5 }));
-    const taken = await ok<{ count: number }>(
-      owner.call(admin.deauthorize, { adminUid: aUid, lockIds: `${alpha},${delta}` }),
-    );
+    const link = await ok(adminA.call(lock.createUnlockLink, { lockId: alpha, validMinutes: 5 }));
+    const taken = await ok(owner.call(admin.deauthorize, { adminUid: aUid, lockIds: `${alpha},${delta}` }));
     expect(taken.count).toBe(1);
     const keys = await lockKeys(alpha);
     expect(keys.find((k) => k.keyId === guestKey.keyId)?.keyStatus).toBe(EKeyStatus.deleting);
@@ -305,13 +286,13 @@ describe('taking locks away', () => {
     expect((await guest.call(lock.unlockByLink, { token: link.token })).body.errorCode).toBe(
       ERRORS.unlockLinkInvalid.code,
     );
-    const groups = await ok<{ list: { lockCount: number }[]; totalCount: number }>(adminA.call(group.list, {}));
+    const groups = await ok(adminA.call(group.list, {}));
     expect(groups).toMatchObject({ totalCount: 3, list: [{ lockCount: 1 }] });
     expect((await adminLocks({ adminUid: aUid, queryType: AdminGroupQuery.authorized })).total).toBe(2);
   });
 
   it('authorizes an existing administrator again, with a validity', async () => {
-    const count = await ok<{ count: number }>(
+    const count = await ok(
       owner.call(admin.authorize, {
         adminUid: aUid,
         lockIds: `${alpha},${bravo}`,
@@ -343,23 +324,23 @@ describe('taking locks away', () => {
   });
 
   it('removes an administrator from every lock, with the keys they sent', async () => {
-    const sent = await ok<{ keyId: number }>(
+    const sent = await ok(
       adminA.call(ekey.send, { lockId: bravo, receiverUsername: GUEST, validityType: ValidityType.permanent }),
     );
-    const removed = await ok<{ count: number }>(owner.call(admin.remove, { adminUid: aUid }));
+    const removed = await ok(owner.call(admin.remove, { adminUid: aUid }));
     expect(removed.count).toBe(3);
     expect((await lockKeys(bravo)).find((k) => k.keyId === sent.keyId)?.keyStatus).toBe(EKeyStatus.deleting);
     expect(await lockList(adminA, LockQueryType.authorizedAdmin)).toEqual([]);
     expect((await lockList(adminA, LockQueryType.all)).map((l) => l.lockId)).toEqual([zulu]);
     expect((await admins()).list.map((a) => a.adminUid)).toEqual([bUid]);
     // Removing again changes nothing.
-    expect((await ok<{ count: number }>(owner.call(admin.remove, { adminUid: aUid }))).count).toBe(0);
+    expect((await ok(owner.call(admin.remove, { adminUid: aUid }))).count).toBe(0);
   });
 });
 
 describe('a stranger', () => {
   it('gets no permission on every /admin call with another owner’s administrator or locks', async () => {
-    const empty = await ok<{ list: AdminItem[]; total: number }>(stranger.call(admin.list, {}));
+    const empty = await ok(stranger.call(admin.list, {}));
     expect(empty.total).toBe(0);
     const refused: [CallDefinition, Record<string, string | number>][] = [
       [admin.add, { receiverUsername: GUEST, lockIds: `${bravo}` }],

@@ -14,11 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type WebInfo = Record<string, unknown> & { terms: Record<string, string> };
-
 describe('company-info look-up', () => {
   it('serves the default brand for an unknown host', async () => {
-    const reply = await server.client().call<WebInfo>(company.getCompanyInfo, { domainName: 'unknown.example.org' });
+    const reply = await server.client().call(company.getCompanyInfo, { domainName: 'unknown.example.org' });
     expect(reply.body.data).toMatchObject({
       name: 'SmartLock Cloud',
       packageName: 'com.smartlock.console',
@@ -33,9 +31,7 @@ describe('company-info look-up', () => {
   });
 
   it('serves a second brand by host name, with its terms in the caller language', async () => {
-    const reply = await server
-      .client('de_DE')
-      .call<WebInfo>(company.getCompanyInfo, { domainName: 'harbor.localhost:8080' });
+    const reply = await server.client('de_DE').call(company.getCompanyInfo, { domainName: 'harbor.localhost:8080' });
     expect(reply.body.data).toMatchObject({
       name: 'Harbor Stays',
       color: '#0f766e',
@@ -44,9 +40,7 @@ describe('company-info look-up', () => {
       passcodeMinLength: 4,
       terms: { users: 'Gäste', pinCodes: 'Türcodes', credentials: 'Zimmerzugang', history: 'Aktivität' },
     });
-    const wildcard = await server
-      .client()
-      .call<WebInfo>(company.getCompanyInfo, { domainName: 'Front.HarborStays.example' });
+    const wildcard = await server.client().call(company.getCompanyInfo, { domainName: 'Front.HarborStays.example' });
     expect(wildcard.body.data?.name).toBe('Harbor Stays');
   });
 
@@ -56,7 +50,7 @@ describe('company-info look-up', () => {
   });
 
   it('requires a domain name', async () => {
-    const reply = await server.client().call(company.getCompanyInfo, {});
+    const reply = await server.client().callRaw(company.getCompanyInfo, {});
     expect(reply.status).toBe(400);
   });
 });

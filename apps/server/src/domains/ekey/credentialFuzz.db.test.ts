@@ -129,7 +129,7 @@ describe('fuzzing the send and add calls', () => {
         async (params, receivers) => {
           const { lockId: _lock, receiverUsername: _receiver, ...rest } = params;
           const before = await counts();
-          const reply = await owner.call<{ results: { keyId: number | null }[] }>(ekey.sendBatch, {
+          const reply = await owner.callRaw(ekey.sendBatch, {
             ...rest,
             lockIds: String(lockId),
             receivers: JSON.stringify(receivers),

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { ekeys, gatewayLocks, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
-import type { RemoteOperationService } from '../remote/remoteOperationService';
+import type { RemoteOperationService } from '../remoteOperation/remoteOperationService';
 
 /**
  * Tells locks which eKey credentials to refuse (revokeEKey), through a gateway when one reaches

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ekeys, locks, outbox } from '../../db/schema';
 import { addLock } from '../../test/devices';
 import { loggedInClient, PASSWORD, registerAccount } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 
 const HOUR = 3_600_000;
 let server: TestServer;
@@ -36,23 +36,23 @@ afterAll(async () => server?.close());
 const db = () => server.app.services.database.db;
 
 async function send(client: TestClient, params: Record<string, unknown>) {
-  return client.call<{ keyId: number; recipientRegistered: boolean }>(ekey.send, { lockId, ...params });
+  return client.callRaw(ekey.send, { lockId, ...params });
 }
 
 async function sendOk(client: TestClient, params: Record<string, unknown>): Promise<number> {
   const reply = await send(client, params);
   expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-  return reply.body.data?.keyId as number;
+  return dataOf(reply).keyId;
 }
 
 async function listed(onLock = lockId, client = owner): Promise<EKeyItem[]> {
-  const reply = await client.call<{ list: EKeyItem[] }>(ekey.list, { lockId: onLock, pageSize: 200 });
+  const reply = await client.call(ekey.list, { lockId: onLock, pageSize: 200 });
   expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
   return reply.body.data?.list ?? [];
 }
 
 async function held(client: TestClient): Promise<HeldKey[]> {
-  const reply = await client.call<{ list: HeldKey[] }>(ekey.sync, {});
+  const reply = await client.call(ekey.sync, {});
   expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
   return reply.body.data?.list ?? [];
 }
@@ -206,11 +206,11 @@ describe('freezing and unfreezing', () => {
     const a = await sendOk(owner, { receiverUsername: GUEST, validityType: 1 });
     const b = await sendOk(owner, { receiverUsername: 'ekey-stranger@example.com', validityType: 1 });
     expect((await stranger.call(ekey.freeze, { keyId: a })).body.errorCode).toBe(ERRORS.noPermission.code);
-    const frozen = await owner.call<{ count: number }>(ekey.freezeAll, { lockId });
+    const frozen = await owner.call(ekey.freezeAll, { lockId });
     expect(frozen.body.data?.count).toBeGreaterThanOrEqual(2);
     const statuses = (await listed()).filter((k) => [a, b].includes(k.keyId)).map((k) => k.keyStatus);
     expect(statuses).toEqual([EKeyStatus.freezing, EKeyStatus.freezing]);
-    const thawed = await owner.call<{ count: number }>(ekey.unfreezeAll, { lockId });
+    const thawed = await owner.call(ekey.unfreezeAll, { lockId });
     expect(thawed.body.data?.count).toBe(frozen.body.data?.count);
     expect(
       (await listed()).filter((k) => [a, b].includes(k.keyId)).every((k) => k.keyStatus === EKeyStatus.normal),
@@ -310,7 +310,7 @@ describe('deleting and resetting all keys', () => {
   it('deletes every key of a lock (owner only), irreversibly', async () => {
     const guestKey = await sendOk(owner, { receiverUsername: GUEST, validityType: 1 });
     const unclaimed = await sendOk(owner, { receiverUsername: 'del-b@example.com', validityType: 1, createUser: 1 });
-    const deleted = await owner.call<{ count: number }>(ekey.deleteAll, { lockId });
+    const deleted = await owner.call(ekey.deleteAll, { lockId });
     expect(deleted.body.data?.count).toBeGreaterThanOrEqual(2);
     // Held keys wait for their holder's app; a key nobody claimed is gone at once.
     expect((await listed()).every((k) => k.keyStatus === EKeyStatus.deleting)).toBe(true);
@@ -322,7 +322,7 @@ describe('deleting and resetting all keys', () => {
 
   it('resets keys: resetting until the holder syncs, then gone', async () => {
     const keyId = await sendOk(owner, { receiverUsername: GUEST, validityType: 1 });
-    expect((await owner.call<{ count: number }>(ekey.reset, { lockId })).body.data?.count).toBe(1);
+    expect((await owner.call(ekey.reset, { lockId })).body.data?.count).toBe(1);
     expect((await listed()).find((k) => k.keyId === keyId)?.keyStatus).toBe(EKeyStatus.resetting);
     expect((await held(guest)).find((k) => k.keyId === keyId)).toBeUndefined();
     expect((await listed()).map((k) => k.keyId)).not.toContain(keyId);

@@ -4,7 +4,6 @@ import {
   ERRORS,
   ekey,
   FaceIdentifyFrequency,
-  type HeldKey,
   LockSwitch,
   lock,
   ServiceType,
@@ -16,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faceIdentifications, locks } from '../../db/schema';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { addUnits, balanceOf } from '../service/serviceQueries';
 
 const photo = (name: string) => ({
@@ -40,13 +39,13 @@ beforeAll(async () => {
   ({ client: holder } = await loggedInClient(server, 'face-holder@example.com'));
   ({ client: stranger } = await loggedInClient(server, 'face-stranger@example.com'));
   lockId = await addLock(owner, 'Lobby', ['passcode', 'remoteUnlock', 'face']);
-  const sent = await owner.call<{ keyId: number }>(ekey.send, {
+  const sent = await owner.call(ekey.send, {
     lockId,
     receiverUsername: 'face-holder@example.com',
     validityType: ValidityType.permanent,
     remoteEnable: 1,
   });
-  keyId = sent.body.data?.keyId as number;
+  keyId = dataOf(sent).keyId;
   await setLock(
     { [LockSwitch.faceIdentify]: Switch.on, [LockSwitch.remoteUnlock]: Switch.on },
     FaceIdentifyFrequency.daily,
@@ -61,9 +60,9 @@ function setLock(switches: Record<string, number>, frequency: number) {
   return db().update(locks).set({ switches, faceAuthFrequency: frequency }).where(eq(locks.id, lockId));
 }
 const identify = (client: TestClient, name = 'portrait.jpg') =>
-  client.callMultipart<{ identified: boolean; dueAgainAt: number | null }>(ekey.faceAuth, { keyId }, [photo(name)]);
+  client.callMultipart(ekey.faceAuth, { keyId }, [photo(name)]);
 const required = async () => {
-  const synced = await holder.call<{ list: HeldKey[] }>(ekey.sync);
+  const synced = await holder.call(ekey.sync);
   return synced.body.data?.list.find((key) => key.keyId === keyId)?.faceAuthRequired;
 };
 

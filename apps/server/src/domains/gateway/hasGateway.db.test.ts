@@ -23,9 +23,9 @@ interface Flags {
 }
 
 async function flags() {
-  const info = (await owner.call<{ hasGateway: number; hasOnlineGateway: number }>(user.getInfo)).body.data;
-  const listed = (await owner.call<{ list: Flags[] }>(lock.list, {})).body.data?.list ?? [];
-  const remote = (await owner.call<{ list: Flags[] }>(lock.listForRemoteOperation, {})).body.data?.list ?? [];
+  const info = (await owner.call(user.getInfo)).body.data;
+  const listed = (await owner.call(lock.list, {})).body.data?.list ?? [];
+  const remote = (await owner.call(lock.listForRemoteOperation, {})).body.data?.list ?? [];
   const pick = ({ lockId, hasGateway, hasOnlineGateway, signalGrade }: Flags) => ({
     lockId,
     hasGateway,
@@ -62,7 +62,7 @@ describe('hasGateway (online or offline) and hasOnlineGateway', () => {
       ],
       remote: [{ lockId: bound, hasGateway: 1, hasOnlineGateway: 0, signalGrade: 0 }],
     });
-    const detail = await owner.call<Flags>(lock.detail, { lockId: bound });
+    const detail = await owner.call(lock.detail, { lockId: bound });
     expect(detail.body.data).toMatchObject({ hasGateway: 1, hasOnlineGateway: 0 });
 
     // The gateway comes online.

@@ -5,7 +5,7 @@ import { gateways, locks } from '../../db/schema';
 import type { EmbeddedBroker } from '../../devices/broker';
 import { brokerAccepts } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 let broker: EmbeddedBroker;
@@ -29,12 +29,12 @@ const LOCK = {
 describe('lock and gateway registry', () => {
   it('initializes a lock for the caller, once, and keeps its secret to itself', async () => {
     const { client, uid } = await loggedInClient(server, 'lockowner@example.com');
-    const reply = await client.call<{ lockId: number; lockSecret: string }>(lock.initialize, LOCK);
+    const reply = await client.call(lock.initialize, LOCK);
     expect(reply.body.errorCode).toBe(0);
     const [row] = await db()
       .select()
       .from(locks)
-      .where(eq(locks.id, reply.body.data?.lockId as number));
+      .where(eq(locks.id, dataOf(reply).lockId));
     expect(row).toMatchObject({
       ownerId: uid,
       mac: 'AA:BB:CC:DD:EE:01',
@@ -81,14 +81,14 @@ describe('lock and gateway registry', () => {
 
   it('adds a gateway whose issued credentials, and only those, open the broker', async () => {
     const { client, uid } = await loggedInClient(server, 'gwowner@example.com');
-    const reply = await client.call<{ gatewayId: number; username: string; secret: string }>(gateway.add, {
+    const reply = await client.call(gateway.add, {
       gatewayMac: 'AA:BB:CC:00:00:01',
       gatewayName: 'Lobby',
       gatewayVersion: 2,
       networkName: 'Hotel-WiFi',
     });
     expect(reply.body.errorCode).toBe(0);
-    const issued = reply.body.data as { gatewayId: number; username: string; secret: string };
+    const issued = dataOf(reply);
     expect(issued.username).toBe(`gw-${issued.gatewayId}`);
     const [row] = await db().select().from(gateways).where(eq(gateways.id, issued.gatewayId));
     expect(row).toMatchObject({ ownerId: uid, mac: 'AA:BB:CC:00:00:01', version: 2, networkName: 'Hotel-WiFi' });
@@ -99,10 +99,10 @@ describe('lock and gateway registry', () => {
     expect(await brokerAccepts(broker.port, issued.username, 'AA:BB:CC:00:00:01')).toBe(false);
     expect(gatewayTopics(issued.gatewayId).commands).toBe(`gw/${issued.gatewayId}/cmd`);
 
-    const before = await client.call<{ hasGateway: number; hasOnlineGateway: number }>(user.getInfo);
+    const before = await client.call(user.getInfo);
     expect(before.body.data).toMatchObject({ hasGateway: 1, hasOnlineGateway: 0 });
     await db().update(gateways).set({ online: 1 }).where(eq(gateways.id, issued.gatewayId));
-    const after = await client.call<{ hasGateway: number; hasOnlineGateway: number }>(user.getInfo);
+    const after = await client.call(user.getInfo);
     expect(after.body.data).toMatchObject({ hasGateway: 1, hasOnlineGateway: 1 });
 
     const twice = await client.call(gateway.add, {

@@ -165,6 +165,22 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
   };
 }
 
+/**
+ * Those of the locks the user owns (id and name): the check of a call on many locks at once
+ * (batch unlock, record export), which needs every one to be the caller's own.
+ */
+export async function ownedLocksAmong(db: Executor, userId: number, lockIds: number[]) {
+  return db
+    .select({ id: locks.id, name: locks.name })
+    .from(locks)
+    .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, userId)));
+}
+
+/** Saves the lock's daylight-saving reminder (the cloud's own setting: no command to the lock). */
+export async function saveDaylightSavingReminder(db: Executor, lockId: number, value: number): Promise<void> {
+  await db.update(locks).set({ daylightSavingReminder: value }).where(eq(locks.id, lockId));
+}
+
 /** How many locks the account owns (is the primary administrator of). */
 export async function ownedLockCount(db: Executor, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(locks).where(eq(locks.ownerId, userId));
@@ -187,15 +203,6 @@ export async function insertLock(db: Executor, values: typeof locks.$inferInsert
 /** Changes what the cloud keeps of a lock (its name, the cloud's own settings). */
 export async function updateLock(db: Executor, lockId: number, set: Partial<typeof locks.$inferInsert>): Promise<void> {
   await db.update(locks).set(set).where(eq(locks.id, lockId));
-}
-
-/** How many of these locks the account owns. */
-export async function ownedLockCountOf(db: Executor, ownerId: number, lockIds: number[]): Promise<number> {
-  const mine = await db
-    .select({ id: locks.id })
-    .from(locks)
-    .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, ownerId)));
-  return mine.length;
 }
 
 /** A page of the locks the account owns, by name, for choosing which to transfer. */

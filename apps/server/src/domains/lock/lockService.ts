@@ -14,7 +14,7 @@ import {
   listLocks,
   lockDetail,
   locksForTransfer,
-  ownedLockCountOf,
+  ownedLocksAmong,
   updateLock,
 } from './lockQueries';
 import { transferLocks } from './lockTransfer';
@@ -80,8 +80,8 @@ export class LockService {
 
   async transfer(ownerId: number, lockIdList: number[], request: TransferRequest): Promise<void> {
     const { db, codes } = this.deps;
-    const mine = await ownedLockCountOf(db, ownerId, lockIdList);
-    if (mine !== lockIdList.length) throw new ApiError('noPermission', {}, 'lockIdList');
+    const mine = await ownedLocksAmong(db, ownerId, lockIdList);
+    if (mine.length !== lockIdList.length) throw new ApiError('noPermission', {}, 'lockIdList');
     const { receiver, codeId } = await confirmTransfer(this.deps, ownerId, request);
     await db.transaction(async (tx) => {
       await codes.consume(tx, codeId);

@@ -4,7 +4,6 @@ import {
   DaylightSavingReminder,
   ERRORS,
   lock,
-  type RemoteOperation,
   RemoteOperationState,
   RoomStatus,
   Switch,
@@ -13,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggedInClient } from '../../test/fixtures';
 import type { FleetLock } from '../../test/fleetProcess';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
-import type { TestClient } from '../../test/harness';
+import { dataOf, type TestClient } from '../../test/harness';
 import { operate } from '../../test/operations';
 import { until } from '../../test/until';
 
@@ -43,9 +42,9 @@ type Detail = {
   firmware: string;
 };
 async function detail(lockId: number): Promise<Detail> {
-  const reply = await client.call<Detail>(lock.detail, { lockId });
+  const reply = await client.call(lock.detail, { lockId });
   expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-  return reply.body.data as Detail;
+  return dataOf(reply);
 }
 
 describe('lock settings, each through the simulated lock', () => {
@@ -98,7 +97,7 @@ describe('lock settings, each through the simulated lock', () => {
       periods: JSON.stringify(periods),
     });
     expect(done.state, JSON.stringify(done)).toBe(RemoteOperationState.success);
-    const config = await client.call<{ passageMode: number; periods: unknown[] }>(lock.getPassageModeConfig, {
+    const config = await client.call(lock.getPassageModeConfig, {
       lockId,
     });
     expect(config.body.data).toEqual({ passageMode: Switch.on, periods });
@@ -139,7 +138,7 @@ describe('lock settings, each through the simulated lock', () => {
     expect((await detail(hotel)).roomStatus).toBe(RoomStatus.checkedIn);
     const notHotel = await client.call(lock.updateSetting, { lockId: door, type: 'roomStatus', value: 1 });
     expect(notHotel.body.errorCode).toBe(ERRORS.operationNotSupported.code);
-    const reminder = await client.call<RemoteOperation>(lock.updateSetting, {
+    const reminder = await client.call(lock.updateSetting, {
       lockId: door,
       type: 'daylightSavingReminder',
       value: DaylightSavingReminder.enter,
@@ -182,7 +181,7 @@ describe('an authorized administrator', () => {
   it('sets a setting through the owner’s gateway, lists the lock for remote operations, and unlocks by link until deauthorized', async () => {
     const { client: admin, uid } = await loggedInClient(setup.server, 'settings-admin@example.com');
     const lockId = lockOf('door').lockId;
-    const added = await client.call<{ count: number }>(adminCalls.add, {
+    const added = await client.call(adminCalls.add, {
       receiverUsername: 'settings-admin@example.com',
       lockIds: `${lockId}`,
     });
@@ -190,18 +189,15 @@ describe('an authorized administrator', () => {
     const done = await operate(admin, lock.setAutoLockTime, { lockId, seconds: 45 });
     expect(done.state).toBe(RemoteOperationState.success);
     expect((await detail(lockId)).autoLockTime).toBe(45);
-    const remote = await admin.call<{ list: { lockId: number; hasGateway: number }[] }>(
-      lock.listForRemoteOperation,
-      {},
-    );
+    const remote = await admin.call(lock.listForRemoteOperation, {});
     expect(remote.body.data?.list).toEqual([expect.objectContaining({ lockId, hasGateway: 1 })]);
-    const made = await admin.call<{ token: string }>(lock.createUnlockLink, { lockId, validMinutes: 5 });
-    const token = made.body.data?.token as string;
+    const made = await admin.call(lock.createUnlockLink, { lockId, validMinutes: 5 });
+    const token = dataOf(made).token;
     const visitor = setup.server.client();
-    const opened = await visitor.call<RemoteOperation>(lock.unlockByLink, { token });
+    const opened = await visitor.call(lock.unlockByLink, { token });
     expect(opened.body.data?.state, JSON.stringify(opened.body)).toBe(RemoteOperationState.success);
     await operate(client, lock.lockBolt, { lockId });
-    const taken = await client.call<{ count: number }>(adminCalls.remove, { adminUid: uid });
+    const taken = await client.call(adminCalls.remove, { adminUid: uid });
     expect(taken.body.data?.count).toBe(1);
     expect((await visitor.call(lock.unlockByLink, { token })).body.errorCode).toBe(ERRORS.unlockLinkInvalid.code);
     expect((await admin.call(lock.setAutoLockTime, { lockId, seconds: 30 })).body.errorCode).toBe(

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayLocks, lockGroupLocks, lockRecords, locks } from '../../db/schema';
 import { addGateway, addLock } from '../../test/devices';
 import { latestCode, loggedInClient, PASSWORD } from '../../test/fixtures';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -31,8 +31,7 @@ describe('lock transfer', () => {
     const back = await addLock(client, 'Back door');
     const kept = await addLock(client, 'Kept door');
     await addGateway(client, 'Giver gateway', [front, back, kept]);
-    const groupId = (await client.call<{ groupId: number }>(group.add, { groupName: 'Home' })).body.data
-      ?.groupId as number;
+    const groupId = dataOf(await client.call(group.add, { groupName: 'Home' })).groupId;
     await client.call(group.setLocks, { groupId, lockIdList: `${front},${back},${kept}` });
     await db()
       .insert(lockRecords)
@@ -65,7 +64,7 @@ describe('lock transfer', () => {
       [{ receiverUsername: giver, validationCode: code }, ERRORS.sameAsCurrentAccount.code],
     ];
     for (const [change, expected] of refusals) {
-      const reply = await client.call(lock.transfer, { ...base, ...change });
+      const reply = await client.callRaw(lock.transfer, { ...base, ...change });
       expect(reply.body.errorCode, JSON.stringify(change)).toBe(expected);
     }
     const stranger = (await loggedInClient(server, 'lock-thief@example.com')).client;
@@ -104,16 +103,16 @@ describe('lock transfer', () => {
         .where(inArray(lockGroupLocks.lockId, [front, back])),
     ).toEqual([]);
 
-    const theirs = await receiver.call<{ list: { lockName: string }[] }>(lock.list, {});
+    const theirs = await receiver.call(lock.list, {});
     expect(theirs.body.data?.list.map((l) => l.lockName)).toEqual(['Back door', 'Front door']);
-    const records = await receiver.call<{ total: number }>(lockRecord.list, { lockId: front });
+    const records = await receiver.call(lockRecord.list, { lockId: front });
     expect(records.body.data?.total).toBe(1);
-    const mine = await client.call<{ list: { lockName: string }[] }>(lock.list, {});
+    const mine = await client.call(lock.list, {});
     expect(mine.body.data?.list.map((l) => l.lockName)).toEqual(['Kept door']);
     expect((await client.call(lock.detail, { lockId: front })).body.errorCode).toBe(ERRORS.noPermission.code);
     // The giver's administrator no longer administers it; the guest keeps their key.
     expect((await admin.call(lock.detail, { lockId: front })).body.errorCode).toBe(ERRORS.noPermission.code);
-    const keys = await receiver.call<{ list: { username: string; keyStatus: string }[] }>(ekey.list, { lockId: front });
+    const keys = await receiver.call(ekey.list, { lockId: front });
     expect(keys.body.data?.list.find((k) => k.username === 'front-guest@example.com')?.keyStatus).toBe('110401');
     expect((await client.call(lock.transfer, { ...base, validationCode: code })).body.errorCode).toBe(
       ERRORS.noPermission.code,
@@ -123,7 +122,7 @@ describe('lock transfer', () => {
   it('lists only the caller’s own locks for transfer', async () => {
     const { client } = await loggedInClient(server, 'transfer-list@example.com');
     await addLock(client, 'Listed door');
-    const listed = await client.call<{ list: { lockName: string }[]; total: number }>(lock.listForTransfer, {});
+    const listed = await client.call(lock.listForTransfer, {});
     expect(listed.body.data).toMatchObject({ total: 1, list: [{ lockName: 'Listed door' }] });
   });
 });

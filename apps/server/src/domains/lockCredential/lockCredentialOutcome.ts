@@ -1,7 +1,7 @@
 import type { LockCredentialKind } from '@smartlock/contract';
 import { and, eq, or } from 'drizzle-orm';
 import { lockCredentials } from '../../db/schema';
-import type { CredentialOutcome } from '../remote/credentialOutcome';
+import type { OperationOutcomes } from '../remoteOperation/operationOutcomes';
 import { KINDS, Status } from './credentialKinds';
 
 /** The credential an operation is for, while that operation is still its own. */
@@ -15,7 +15,10 @@ const ownedBy = (credentialId: unknown, operationId: string) =>
  * table; a card reported lost stays, as lost) or delete failed; cleared (every one of the kind
  * the clear marked, and the lost ones, gone) or each marked one delete failed.
  */
-export const STORED_CREDENTIAL_OUTCOMES: Record<string, CredentialOutcome> = {
+export const STORED_CREDENTIAL_OUTCOMES: Pick<
+  OperationOutcomes,
+  'addCredential' | 'changeCredential' | 'deleteCredential' | 'clearCredentials'
+> = {
   addCredential: async (tx, row, succeeded, result) => {
     const value = typeof result?.value === 'string' ? result.value : undefined;
     const fromLock =

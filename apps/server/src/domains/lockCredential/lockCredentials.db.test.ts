@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facePhotos, lockCredentials, locks, serviceBalances } from '../../db/schema';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { encodePng, paint } from '../face/photoCheck/testImages';
 import { addUnits, balanceOf } from '../service/serviceQueries';
 
@@ -88,7 +88,7 @@ async function credentialCount(): Promise<number> {
 }
 
 async function listOf(kind: LockCredentialKind, onLock = lockId, client = owner): Promise<CredentialItem[]> {
-  const reply = await client.call<{ list: CredentialItem[] }>(LOCK_CREDENTIAL_CALLS[kind].list, {
+  const reply = await client.call(LOCK_CREDENTIAL_CALLS[kind].list, {
     lockId: onLock,
     pageSize: 200,
   });
@@ -130,13 +130,13 @@ describe('listing and renaming', () => {
     expect(byId.get(past)?.status).toBe(CredentialStatus.invalid);
     expect(cards.every((c) => c.kind === 'card')).toBe(true);
     expect(cards.map((c) => c.credentialId).slice(0, 3)).toEqual([past, ahead, permanent]);
-    const found = await owner.call<{ list: CredentialItem[] }>(card.list, { lockId, searchStr: 'cleaner' });
+    const found = await owner.call(card.list, { lockId, searchStr: 'cleaner' });
     expect(found.body.data?.list.map((c) => c.credentialId)).toEqual([past]);
   });
 
   it('renames and re-remarks in the cloud alone, by the remark rules', async () => {
     const id = await stored('keyFob', 'FFEE01');
-    const renamed = await owner.call<{ credential: CredentialItem }>(keyFob.rename, {
+    const renamed = await owner.call(keyFob.rename, {
       credentialId: id,
       name: 'Jo’s fob',
       remark: 'Blue, 2nd floor',
@@ -160,9 +160,9 @@ describe('listing and renaming', () => {
   it('counts the live credentials of each kind in the lock detail (a lost card is not counted)', async () => {
     await stored('card', '11119999', { status: CardStatus.lost });
     await stored('qrCode', '123456789012');
-    const reply = await owner.call<{ credentialCounts: Record<string, number> }>(lock.detail, { lockId });
+    const reply = await owner.call(lock.detail, { lockId });
     expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-    const counts = reply.body.data?.credentialCounts ?? {};
+    const counts = dataOf(reply).credentialCounts;
     const live = async (kind: LockCredentialKind) =>
       (await listOf(kind)).filter((c) => c.status !== CardStatus.lost).length;
     for (const kind of ALL_KINDS) expect(counts[kind], kind).toBe(await live(kind));
@@ -339,10 +339,7 @@ describe('fingerprints and the service balance', () => {
 
   it('refuses each lock alone: an empty balance, no fingerprint reader, no gateway (the unit kept)', async () => {
     await db().delete(serviceBalances).where(eq(serviceBalances.userId, ownerId));
-    const empty = await owner.call<{ results: { lockId: number; errorCode: number }[]; balance: number }>(
-      fingerprint.add,
-      { lockIds: `${lockId},${plainLockId}`, template, deviceType: 1 },
-    );
+    const empty = await owner.call(fingerprint.add, { lockIds: `${lockId},${plainLockId}`, template, deviceType: 1 });
     expect(empty.body.errorCode, JSON.stringify(empty.body)).toBe(0);
     expect(empty.body.data?.results.map((r) => [r.lockId, r.errorCode])).toEqual([
       [lockId, ERRORS.fingerprintBalanceEmpty.code],
@@ -352,10 +349,7 @@ describe('fingerprints and the service balance', () => {
 
     await addUnits(db(), ownerId, ServiceType.fingerprint, 1);
     const before = await credentialCount();
-    const offline = await owner.call<{ results: { errorCode: number; credential: null }[]; balance: number }>(
-      fingerprint.add,
-      { lockIds: String(lockId), template, deviceType: 1 },
-    );
+    const offline = await owner.call(fingerprint.add, { lockIds: String(lockId), template, deviceType: 1 });
     expect(offline.body.data?.results[0]?.errorCode).toBe(ERRORS.lockNotConnectedToGateway.code);
     expect(offline.body.data?.balance).toBe(1);
     expect(await balanceOf(db(), ownerId, ServiceType.fingerprint)).toBe(1);
@@ -447,10 +441,7 @@ describe('locks by card number', () => {
       validityType: 1,
       status: 1,
     });
-    const reply = await owner.call<{
-      list: { lockId: number; credentialId: number; lockName: string }[];
-      total: number;
-    }>(lockCredential.listLocksByCardNumber, { cardNumber: number });
+    const reply = await owner.call(lockCredential.listLocksByCardNumber, { cardNumber: number });
     expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
     expect(reply.body.data?.list).toEqual([
       expect.objectContaining({
@@ -460,7 +451,7 @@ describe('locks by card number', () => {
         status: CredentialStatus.normal,
       }),
     ]);
-    const theirs = await stranger.call<{ total: number }>(lockCredential.listLocksByCardNumber, { cardNumber: number });
+    const theirs = await stranger.call(lockCredential.listLocksByCardNumber, { cardNumber: number });
     expect(theirs.body.data?.total).toBe(1);
 
     const { client: admin } = await loggedInClient(server, 'stored-admin@example.com');
@@ -471,7 +462,7 @@ describe('locks by card number', () => {
       keyRight: 1,
     });
     expect(sent.body.errorCode, JSON.stringify(sent.body)).toBe(0);
-    const asAdmin = await admin.call<{ list: { lockId: number }[] }>(lockCredential.listLocksByCardNumber, {
+    const asAdmin = await admin.call(lockCredential.listLocksByCardNumber, {
       cardNumber: number,
     });
     expect(asAdmin.body.data?.list.map((l) => l.lockId)).toEqual([lockId]);
@@ -480,15 +471,10 @@ describe('locks by card number', () => {
 });
 
 describe('hotel settings', () => {
-  type Info = {
-    sector: number;
-    buildings: { building: number; floors: number }[];
-    locks: { lockId: number; building: number | null; floor: number | null }[];
-  };
   const info = async (client = owner) => {
-    const reply = await client.call<Info>(lockCredential.getHotelInfo, {});
+    const reply = await client.call(lockCredential.getHotelInfo, {});
     expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-    return reply.body.data as Info;
+    return dataOf(reply);
   };
 
   it('starts empty, saves sector and buildings, and places a hotel lock on a floor that exists', async () => {
@@ -542,7 +528,7 @@ describe('hotel settings', () => {
 describe('face identification', () => {
   it('shows the owner’s balance and the lock’s frequency to managers; key holders are sent to the administrator', async () => {
     const balance = (client: TestClient, onLock = lockId) =>
-      client.call<{ balance: number; frequency: number }>(lockCredential.getFaceAuthNumBalance, { lockId: onLock });
+      client.call(lockCredential.getFaceAuthNumBalance, { lockId: onLock });
     expect((await balance(owner)).body.data).toEqual({ balance: 0, frequency: FaceIdentifyFrequency.firstTimeOnly });
     await addUnits(db(), ownerId, ServiceType.faceIdentify, 40);
     const updated = await owner.call(lockCredential.updateFaceAuthFrequency, {

@@ -1,16 +1,8 @@
-import {
-  HOUR_MS,
-  lockUser,
-  type PasscodeItem,
-  PasscodeType,
-  passcode,
-  ValidityType,
-  VipStatus,
-} from '@smartlock/contract';
+import { HOUR_MS, lockUser, PasscodeType, passcode, ValidityType, VipStatus } from '@smartlock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, type Reply, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { setVipStatus } from '../../test/vip';
 
 const DAY = 24 * HOUR_MS;
@@ -22,10 +14,10 @@ let lockId: number;
 /** The guest's passcodes by the ValidityType the lock-user views must give them. */
 const expected = new Map<number, number>();
 
-async function ok<T>(reply: Promise<{ body: { errorCode: number; data?: T | null } }>): Promise<T> {
-  const { body } = await reply;
-  expect(body.errorCode, JSON.stringify(body)).toBe(0);
-  return body.data as T;
+async function ok<T>(reply: Promise<Reply<T>>): Promise<T> {
+  const answered = await reply;
+  expect(answered.body.errorCode, JSON.stringify(answered.body)).toBe(0);
+  return dataOf(answered);
 }
 
 const thisHour = () => Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
@@ -37,7 +29,7 @@ beforeAll(async () => {
   await setVipStatus(server.app.services.database.db, login.uid, VipStatus.trial);
   lockId = await addLock(owner, 'Guest room');
   const issue = async (params: Record<string, number>, validityType: number) => {
-    const code = await ok<PasscodeItem>(owner.call(passcode.get, { lockId, keyboardPwdName: GUEST, ...params }));
+    const code = await ok(owner.callRaw(passcode.get, { lockId, keyboardPwdName: GUEST, ...params }));
     expected.set(code.keyboardPwdId, validityType);
   };
   await issue({ keyboardPwdType: PasscodeType.permanent }, ValidityType.permanent);
@@ -64,19 +56,15 @@ const validityOf = (rows: Row[]) =>
 
 describe('a passcode’s validity in the lock-user views', () => {
   it('is the ValidityType eKeys and cards use (permanent 1, limited 2, once 3, cyclic 4), not its passcode type', async () => {
-    const grouped = await ok<{ list: { lockId: number; credentials: Row[] }[] }>(
-      owner.call(lockUser.listKeyGroup, { lockUser: GUEST }),
-    );
+    const grouped = await ok(owner.call(lockUser.listKeyGroup, { lockUser: GUEST }));
     expect(validityOf(grouped.list.flatMap((entry) => entry.credentials))).toEqual(expected);
 
-    const exported = await ok<{ list: Row[] }>(owner.call(lockUser.exportUser, { lockIds: `${lockId}` }));
+    const exported = await ok(owner.call(lockUser.exportUser, { lockIds: `${lockId}` }));
     expect(validityOf(exported.list)).toEqual(expected);
 
     // The period and the one-time codes end within three days.
     const now = Date.now();
-    const ending = await ok<{ list: Row[] }>(
-      owner.call(lockUser.listExpireUser, { startDate: now, endDate: now + 3 * DAY }),
-    );
+    const ending = await ok(owner.call(lockUser.listExpireUser, { startDate: now, endDate: now + 3 * DAY }));
     expect([...validityOf(ending.list).values()].sort()).toEqual([ValidityType.limited, ValidityType.once]);
   });
 });

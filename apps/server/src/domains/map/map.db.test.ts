@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cityUnlocks, locks } from '../../db/schema';
 import { addGateway, addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { type BucketCount, keptCityActivity, recomputeCityActivity } from './cityActivity';
 import { computeMapActivity } from './mapActivity';
 
@@ -43,7 +43,7 @@ function random(seed: number) {
 }
 
 async function upload(client: TestClient, lockId: number, records: object[]) {
-  const reply = await client.call<{ stored: number }>(lockRecord.upload, { lockId, records: JSON.stringify(records) });
+  const reply = await client.call(lockRecord.upload, { lockId, records: JSON.stringify(records) });
   expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
   return reply.body.data?.stored ?? 0;
 }
@@ -51,10 +51,10 @@ async function upload(client: TestClient, lockId: number, records: object[]) {
 async function place(client: TestClient, lockId: number, cityId: number) {
   const reply = await client.call(map.setLockLocation, { lockId, cityId });
   expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-  return reply.body.data as { source: string; city: { name: string } | null };
+  return dataOf(reply);
 }
 
-const activity = async () => (await server.client().call<MapActivity>(map.getActivity)).body.data as MapActivity;
+const activity = async () => dataOf(await server.client().call(map.getActivity));
 const db = () => server.app.services.database.db;
 const sorted = (rows: BucketCount[]) =>
   rows
@@ -97,16 +97,16 @@ describe('where a lock is', () => {
   it('is the owner’s to set: refused to an administrator, another account, and for an unknown city', async () => {
     const before = await db().select({ id: locks.id, cityId: locks.cityId }).from(locks);
     expect(
-      (await administrator.call(map.setLockLocation, { lockId: sydney[0], cityId: BRISBANE })).body.errorCode,
+      (await administrator.callRaw(map.setLockLocation, { lockId: sydney[0], cityId: BRISBANE })).body.errorCode,
     ).toBe(ERRORS.noPermission.code);
-    expect((await neighbour.call(map.setLockLocation, { lockId: sydney[0], cityId: BRISBANE })).body.errorCode).toBe(
+    expect((await neighbour.callRaw(map.setLockLocation, { lockId: sydney[0], cityId: BRISBANE })).body.errorCode).toBe(
       ERRORS.noPermission.code,
     );
-    expect((await owner.call(map.setLockLocation, { lockId: sydney[0], cityId: 1 })).body.errorCode).toBe(
+    expect((await owner.callRaw(map.setLockLocation, { lockId: sydney[0], cityId: 1 })).body.errorCode).toBe(
       ERRORS.badParameter.code,
     );
     expect(await db().select({ id: locks.id, cityId: locks.cityId }).from(locks)).toEqual(before);
-    const found = await owner.call<{ list: { cityId: number }[] }>(map.searchCities, { keyword: 'Brisb' });
+    const found = await owner.call(map.searchCities, { keyword: 'Brisb' });
     expect(found.body.data?.list[0]?.cityId).toBe(BRISBANE);
     expect((await server.client().call(map.searchCities, { keyword: 'Brisb' })).body.errorCode).toBe(
       ERRORS.notLoggedIn.code,

@@ -16,7 +16,7 @@ import type { CallContext } from '../../http/context';
 import { requireSession } from '../../http/context';
 import { originOf } from '../../http/origin';
 import type { Messenger } from '../../messaging/messenger';
-import type { UnlockLinks } from '../remote/unlockLinks';
+import type { UnlockLinks } from '../remoteOperation/unlockLinks';
 import { addUnits, consumeUnit } from '../service/serviceQueries';
 import type { TemplateRow } from '../template/templateQueries';
 import type { TemplateService } from '../template/templateService';

@@ -17,7 +17,7 @@ import { outbox, unlockLinks } from '../../db/schema';
 import { sha256 } from '../../security/crypto';
 import { addLock } from '../../test/devices';
 import { loggedInClient, PASSWORD, registerAccount } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { setVipStatus } from '../../test/vip';
 import { addUnits, balanceOf } from '../service/serviceQueries';
 
@@ -40,12 +40,12 @@ beforeAll(async () => {
   expect((await guest.call(user.login, { account: GUEST, password: PASSWORD })).body.errorCode).toBe(0);
   lockId = await addLock(owner, 'Room 101');
   await owner.call(admin.add, { receiverUsername: 'notice-admin@example.com', lockIds: `${lockId}` });
-  const got = await owner.call<{ keyboardPwdId: number; keyboardPwd: string }>(passcode.get, {
+  const got = await owner.call(passcode.get, {
     lockId,
     keyboardPwdType: PasscodeType.permanent,
   });
-  passcodeId = got.body.data?.keyboardPwdId as number;
-  code = got.body.data?.keyboardPwd as string;
+  passcodeId = dataOf(got).keyboardPwdId;
+  code = dataOf(got).keyboardPwd;
   await setVipStatus(server.app.services.database.db, ownerId, VipStatus.trial);
 }, 60_000);
 afterAll(async () => server?.close());
@@ -55,11 +55,11 @@ const smsUnits = () => balanceOf(db(), ownerId, ServiceType.sms);
 const lastTo = async (recipient: string) =>
   (await db().select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.id)).limit(1))[0];
 const sendPasscode = (params: Record<string, string | number>, client = owner) =>
-  client.call(passcode.sendNotice, { keyboardPwdId: passcodeId, channel: 'sms', ...params });
+  client.callRaw(passcode.sendNotice, { keyboardPwdId: passcodeId, channel: 'sms', ...params });
 const addTemplate = async (params: Record<string, string | number>) => {
-  const reply = await owner.call<{ templateId: number }>(template.add, params);
+  const reply = await owner.callRaw(template.add, params);
   expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-  return reply.body.data?.templateId as number;
+  return dataOf(reply).templateId;
 };
 
 describe('paid notices', () => {
@@ -126,12 +126,12 @@ describe('paid notices', () => {
   });
 
   it('an eKey notice reaches a registered recipient in their language; a template’s {unlockLink} is a working link', async () => {
-    const sent = await owner.call<{ keyId: number }>(ekey.send, {
+    const sent = await owner.call(ekey.send, {
       lockId,
       receiverUsername: GUEST,
       validityType: ValidityType.permanent,
     });
-    const keyId = sent.body.data?.keyId as number;
+    const keyId = dataOf(sent).keyId;
     await addUnits(db(), ownerId, ServiceType.email, 2);
     expect((await owner.call(ekey.sendNotice, { keyId, channel: 'email' })).body.errorCode).toBe(0);
     const standard = await lastTo(GUEST);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentEvents, sandboxNotifications, sandboxPayments } from '../../db/schema';
 import { deriveKey } from '../../security/crypto';
 import { loggedInClient } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { atCheckout, buy, orderWhen } from '../../test/payments';
 import { until } from '../../test/until';
 import { MAX_ATTEMPTS, retryDelaySeconds, SandboxNotifier } from '../payment/sandbox/sandboxNotifier';
@@ -79,13 +79,7 @@ async function notify(body: string, key = deriveKey('orders-test-secret-01234567
 
 describe('the price list', () => {
   it('offers each unit service in packages, the plans, and the currencies each method takes', async () => {
-    const reply = await buyer.call<{
-      available: boolean;
-      defaultCurrency: number;
-      paymentMethods: { method: number; currencies: number[] }[];
-      services: { serviceType: number; unitPrices: { currency: number; amount: number }[]; packages: number[] }[];
-      vipTiers: { locks: number }[];
-    }>(service.getPriceList);
+    const reply = await buyer.call(service.getPriceList);
     const list = reply.body.data;
     expect(list?.available).toBe(true);
     expect(list?.defaultCurrency).toBe(Currency.dollar);
@@ -209,7 +203,7 @@ describe('buying a package through the sandbox checkout', () => {
       PaymentResult.cancelled,
     );
     const second = await buy(buyer, SMS_500);
-    const cancelled = await buyer.call<OrderItem>(order.cancel, { orderNo: second.order.orderNo });
+    const cancelled = await buyer.call(order.cancel, { orderNo: second.order.orderNo });
     expect(cancelled.body.data?.status).toBe(OrderStatus.cancelled);
     expect((await buyer.call(order.cancel, { orderNo: second.order.orderNo })).body.errorCode).toBe(
       ERRORS.orderStateConflict.code,
@@ -228,9 +222,9 @@ describe('buying a package through the sandbox checkout', () => {
 
   it('pays again on a new checkout after the first window was closed', async () => {
     const { order: created } = await buy(buyer, SMS_500);
-    const again = await buyer.call<{ checkoutUrl: string }>(order.pay, { orderNo: created.orderNo });
+    const again = await buyer.call(order.pay, { orderNo: created.orderNo });
     expect(again.body.errorCode).toBe(0);
-    await atCheckout(server, again.body.data?.checkoutUrl as string, 'pay');
+    await atCheckout(server, dataOf(again).checkoutUrl, 'pay');
     expect((await orderWhen(buyer, created.orderNo, paid)).order.status).toBe(OrderStatus.paid);
   });
 });
@@ -244,7 +238,7 @@ describe('an order whose payment time ran out', () => {
     const before = await smsUnits();
     const tried = await atCheckout(server, checkoutUrl, 'pay');
     expect(tried.location).toContain('notice=expired');
-    const detail = await buyer.call<{ order: OrderItem; result: string }>(order.detail, { orderNo: created.orderNo });
+    const detail = await buyer.call(order.detail, { orderNo: created.orderNo });
     expect(detail.body.data).toMatchObject({
       order: { status: OrderStatus.overdue },
       result: PaymentResult.orderNotPaid,
@@ -288,7 +282,7 @@ describe('refunds', () => {
     await atCheckout(server, checkoutUrl, 'pay');
     await orderWhen(buyer, created.orderNo, paid);
     const before = await smsUnits();
-    const refunded = await buyer.call<OrderItem>(order.refund, { orderNo: created.orderNo });
+    const refunded = await buyer.call(order.refund, { orderNo: created.orderNo });
     expect(refunded.body.data).toMatchObject({ status: OrderStatus.refunded, refundable: false });
     expect(await smsUnits()).toBe(before - 500);
     const ref = (await row(created.orderNo))?.providerRef as string;
@@ -410,17 +404,17 @@ describe('the sandbox’s notifications', () => {
 
 describe('whose orders', () => {
   it('lists an account its own orders, newest first, and no one else’s', async () => {
-    const mine = await buyer.call<{ list: OrderItem[]; total: number }>(order.list, { pageSize: 200 });
+    const mine = await buyer.call(order.list, { pageSize: 200 });
     expect(mine.body.data?.total).toBeGreaterThan(5);
     const times = mine.body.data?.list.map((o) => o.createdAt) ?? [];
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const theirs = await stranger.call<{ list: OrderItem[]; total: number }>(order.list, {});
+    const theirs = await stranger.call(order.list, {});
     expect(theirs.body.data?.total).toBe(0);
     const someone = mine.body.data?.list[0]?.orderNo as string;
     for (const call of [order.detail, order.cancel, order.refund, order.pay]) {
       expect((await stranger.call(call, { orderNo: someone })).body.errorCode).toBe(ERRORS.orderNotFound.code);
     }
-    const paidOnly = await buyer.call<{ list: OrderItem[] }>(order.list, { status: OrderStatus.paid, pageSize: 200 });
+    const paidOnly = await buyer.call(order.list, { status: OrderStatus.paid, pageSize: 200 });
     expect(paidOnly.body.data?.list.every(paid)).toBe(true);
   });
 });

@@ -1,14 +1,12 @@
 import {
   ERRORS,
   ekey,
-  type HeldKey,
   HOUR_MS,
   localHourOf,
   lock,
   type PasscodeItem,
   PasscodeStatus,
   passcode,
-  type RemoteOperation,
   RemoteOperationState,
   utcOfLocalHour,
 } from '@smartlock/contract';
@@ -18,7 +16,7 @@ import { ekeys, locks, passcodes } from '../../db/schema';
 import { loggedInClient } from '../../test/fixtures';
 import type { FleetLine, FleetLock } from '../../test/fleetProcess';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
-import type { TestClient } from '../../test/harness';
+import { dataOf, type TestClient } from '../../test/harness';
 import { operationEnd } from '../../test/operations';
 import { until } from '../../test/until';
 
@@ -47,15 +45,15 @@ async function control(command: Record<string, unknown>): Promise<FleetLine> {
 const keypad = (code: string) => control({ do: 'keypad', lock: door.mac, code });
 
 async function getCode(params: Record<string, unknown>): Promise<PasscodeItem> {
-  const reply = await owner.call<PasscodeItem>(passcode.get, { lockId: door.lockId, ...params });
+  const reply = await owner.callRaw(passcode.get, { lockId: door.lockId, ...params });
   expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-  return reply.body.data as PasscodeItem;
+  return dataOf(reply);
 }
 
 async function gatewayOnline(online: boolean) {
   await control({ do: online ? 'online' : 'offline', gateway: gatewayId });
   await until(async () => {
-    const reply = await owner.call<{ gateways: { isOnline: number }[] }>(lock.detail, { lockId: door.lockId });
+    const reply = await owner.call(lock.detail, { lockId: door.lockId });
     return reply.body.data?.gateways[0]?.isOnline === (online ? 1 : 0);
   });
 }
@@ -102,13 +100,13 @@ describe('custom passcodes through the gateway', () => {
   it('adds (adding -> normal), opens with it, deletes it (deleting -> deleted) and the lock refuses it', async () => {
     const short = await owner.call(passcode.add, { lockId: door.lockId, keyboardPwd: '73915' });
     expect(short.body.errorCode).toBe(ERRORS.passcodeLengthInvalid.code);
-    const added = await owner.call<{ passcode: PasscodeItem; operation: RemoteOperation }>(passcode.add, {
+    const added = await owner.call(passcode.add, {
       lockId: door.lockId,
       keyboardPwd: '739153',
       keyboardPwdName: 'Gardener',
     });
     expect(added.body.errorCode, JSON.stringify(added.body)).toBe(0);
-    const { passcode: item, operation } = added.body.data as { passcode: PasscodeItem; operation: RemoteOperation };
+    const { passcode: item, operation } = dataOf(added);
     expect(item.status).toBe(PasscodeStatus.adding);
     expect((await operationEnd(owner, operation.operationId)).state).toBe(RemoteOperationState.success);
     const [stored] = await db().select().from(passcodes).where(eq(passcodes.id, item.keyboardPwdId));
@@ -117,50 +115,48 @@ describe('custom passcodes through the gateway', () => {
     const again = await owner.call(passcode.add, { lockId: door.lockId, keyboardPwd: '739153' });
     expect(again.body.errorCode).toBe(ERRORS.passcodeExists.code);
 
-    const removed = await owner.call<{ operation: RemoteOperation }>(passcode.remove, {
+    const removed = await owner.call(passcode.remove, {
       keyboardPwdId: item.keyboardPwdId,
     });
     expect(removed.body.errorCode, JSON.stringify(removed.body)).toBe(0);
-    expect((await operationEnd(owner, removed.body.data?.operation.operationId as string)).state).toBe(
-      RemoteOperationState.success,
-    );
+    expect((await operationEnd(owner, dataOf(removed).operation.operationId)).state).toBe(RemoteOperationState.success);
     const [gone] = await db().select().from(passcodes).where(eq(passcodes.id, item.keyboardPwdId));
     expect(gone?.status).toBe(PasscodeStatus.deleted);
     expect((await keypad('739153')).ok).toBe(false);
   });
 
   it('ends add failed, update failed and delete failed when the lock refuses, keeping what it had', async () => {
-    const added = await owner.call<{ passcode: PasscodeItem; operation: RemoteOperation }>(passcode.add, {
+    const added = await owner.call(passcode.add, {
       lockId: door.lockId,
       keyboardPwd: '55501234',
     });
-    const first = added.body.data as { passcode: PasscodeItem; operation: RemoteOperation };
+    const first = dataOf(added);
     await operationEnd(owner, first.operation.operationId);
     const statusOf = async (id: number) => (await db().select().from(passcodes).where(eq(passcodes.id, id)))[0]?.status;
 
     await control({ do: 'fault', lock: door.mac, fault: 'reject' });
-    const changed = await owner.call<{ operation: RemoteOperation }>(passcode.change, {
+    const changed = await owner.call(passcode.change, {
       keyboardPwdId: first.passcode.keyboardPwdId,
       newKeyboardPwd: '55509876',
     });
-    expect((await operationEnd(owner, changed.body.data?.operation.operationId as string)).state).not.toBe(
+    expect((await operationEnd(owner, changed.body.data?.operation?.operationId as string)).state).not.toBe(
       RemoteOperationState.success,
     );
     expect(await statusOf(first.passcode.keyboardPwdId)).toBe(PasscodeStatus.updateFailed);
     const [kept] = await db().select().from(passcodes).where(eq(passcodes.id, first.passcode.keyboardPwdId));
     expect(kept?.code).toBe('55501234');
 
-    const removed = await owner.call<{ operation: RemoteOperation }>(passcode.remove, {
+    const removed = await owner.call(passcode.remove, {
       keyboardPwdId: first.passcode.keyboardPwdId,
     });
-    await operationEnd(owner, removed.body.data?.operation.operationId as string);
+    await operationEnd(owner, dataOf(removed).operation.operationId);
     expect(await statusOf(first.passcode.keyboardPwdId)).toBe(PasscodeStatus.deleteFailed);
 
-    const refused = await owner.call<{ passcode: PasscodeItem; operation: RemoteOperation }>(passcode.add, {
+    const refused = await owner.call(passcode.add, {
       lockId: door.lockId,
       keyboardPwd: '55507777',
     });
-    const second = refused.body.data as { passcode: PasscodeItem; operation: RemoteOperation };
+    const second = dataOf(refused);
     await operationEnd(owner, second.operation.operationId);
     expect(await statusOf(second.passcode.keyboardPwdId)).toBe(PasscodeStatus.addFailed);
     await control({ do: 'fault', lock: door.mac, fault: 'none' });
@@ -171,12 +167,10 @@ describe('custom passcodes through the gateway', () => {
 
   it('blocks a deleted offline code at the lock even though the lock never saw it', async () => {
     const permanent = await getCode({ keyboardPwdType: 2 });
-    const removed = await owner.call<{ operation: RemoteOperation }>(passcode.remove, {
+    const removed = await owner.call(passcode.remove, {
       keyboardPwdId: permanent.keyboardPwdId,
     });
-    expect((await operationEnd(owner, removed.body.data?.operation.operationId as string)).state).toBe(
-      RemoteOperationState.success,
-    );
+    expect((await operationEnd(owner, dataOf(removed).operation.operationId)).state).toBe(RemoteOperationState.success);
     expect(await keypad(permanent.keyboardPwd)).toMatchObject({ ok: false, error: 'blocked' });
   });
 
@@ -189,10 +183,10 @@ describe('custom passcodes through the gateway', () => {
     const deleted: string[] = [];
     for (let i = 0; i < 4; i++) {
       const code = await getCode(stay);
-      const removed = await owner.call<{ operation: RemoteOperation }>(passcode.remove, {
+      const removed = await owner.call(passcode.remove, {
         keyboardPwdId: code.keyboardPwdId,
       });
-      expect((await operationEnd(owner, removed.body.data?.operation.operationId as string)).state).toBe(
+      expect((await operationEnd(owner, dataOf(removed).operation.operationId)).state).toBe(
         RemoteOperationState.success,
       );
       deleted.push(code.keyboardPwd);
@@ -207,20 +201,19 @@ describe('custom passcodes through the gateway', () => {
 /** A new account holding a permanent eKey for the door, sent by the owner. */
 async function permanentKeyFor(account: string): Promise<{ holder: TestClient; keyId: number }> {
   const { client: holder } = await loggedInClient(setup.server, account);
-  const sent = await owner.call<{ keyId: number }>(ekey.send, {
+  const sent = await owner.call(ekey.send, {
     lockId: door.lockId,
     receiverUsername: account,
     validityType: 1,
   });
   expect(sent.body.errorCode, JSON.stringify(sent.body)).toBe(0);
-  return { holder, keyId: sent.body.data?.keyId as number };
+  return { holder, keyId: dataOf(sent).keyId };
 }
 
 describe('eKeys at the simulated lock', () => {
   it('opens with the holder’s credential, and a freeze reaches the lock when its gateway comes back', async () => {
     const { holder, keyId } = await permanentKeyFor('lock-holder@example.com');
-    const sync = async () =>
-      ((await holder.call<{ list: HeldKey[] }>(ekey.sync, {})).body.data?.list ?? []).find((k) => k.keyId === keyId);
+    const sync = async () => ((await holder.call(ekey.sync, {})).body.data?.list ?? []).find((k) => k.keyId === keyId);
     const credential = (await sync())?.credential as string;
     const appUnlock = (token: string) => control({ do: 'appUnlock', lock: door.mac, credential: token });
     expect((await appUnlock(credential)).ok).toBe(true);
@@ -257,11 +250,9 @@ describe('eKeys at the simulated lock', () => {
     await holder.call(ekey.sync, {});
     expect((await holder.call(lock.unlock, { lockId: door.lockId })).body.errorCode).toBe(ERRORS.noPermission.code);
     expect((await owner.call(ekey.update, { keyId, remoteEnable: 1 })).body.errorCode).toBe(0);
-    const started = await holder.call<RemoteOperation>(lock.unlock, { lockId: door.lockId });
+    const started = await holder.call(lock.unlock, { lockId: door.lockId });
     expect(started.body.errorCode, JSON.stringify(started.body)).toBe(0);
-    expect((await operationEnd(holder, started.body.data?.operationId as string)).state).toBe(
-      RemoteOperationState.success,
-    );
+    expect((await operationEnd(holder, dataOf(started).operationId)).state).toBe(RemoteOperationState.success);
     // Still not a manager: settings stay out of reach.
     expect((await holder.call(lock.rename, { lockId: door.lockId, lockName: 'Mine' })).body.errorCode).toBe(
       ERRORS.noPermission.code,

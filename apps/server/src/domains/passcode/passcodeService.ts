@@ -22,7 +22,7 @@ import { translate } from '../../i18n';
 import { type CredentialManager, credentialManager } from '../lock/credentialAccess';
 import type { LockRow } from '../lock/lockAccess';
 import type { NoticeCaller, NoticeWriter } from '../notice/noticeWriter';
-import type { RemoteOperationService } from '../remote/remoteOperationService';
+import type { RemoteOperationService } from '../remoteOperation/remoteOperationService';
 import { findUserByAccount } from '../user/userQueries';
 import { issueOffline, type OfflineRequest, planOffline } from './offlineIssue';
 import { type PasscodeRow, presentPasscode } from './passcodePresenter';

@@ -5,7 +5,6 @@ import {
   lock,
   OFFLINE_SERIALS,
   offlinePasscodeKey,
-  type PasscodeItem,
   PasscodeStatus,
   PasscodeType,
   passcode,
@@ -15,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks, passcodes } from '../../db/schema';
 import { addLock, freshMac } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 let owner: TestClient;
@@ -34,7 +33,7 @@ const db = () => server.app.services.database.db;
 const thisHour = () => Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
 
 async function get(params: Record<string, unknown>, client = owner) {
-  return client.call<PasscodeItem>(passcode.get, { lockId, ...params });
+  return client.callRaw(passcode.get, { lockId, ...params });
 }
 
 async function passcodeCount(): Promise<number> {
@@ -57,12 +56,12 @@ describe('offline passcodes', () => {
   ])('gets a %s code of 9 digits that the lock’s key decodes to what was asked', async (_name, params) => {
     const reply = await get({ keyboardPwdName: 'Guest', ...params });
     expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-    const item = reply.body.data as PasscodeItem;
+    const item = dataOf(reply);
     expect(item.keyboardPwd).toMatch(/^[0-9]{9}$/);
     expect(item).toMatchObject({ keyboardPwdType: params.keyboardPwdType, status: PasscodeStatus.normal });
     const payload = await decodeOfflinePasscode(await lockKey(), item.keyboardPwd);
     expect(payload?.type).toBe(params.keyboardPwdType);
-    const listed = await owner.call<{ list: PasscodeItem[] }>(passcode.list, { lockId, searchStr: item.keyboardPwd });
+    const listed = await owner.call(passcode.list, { lockId, searchStr: item.keyboardPwd });
     expect(listed.body.data?.list.map((p) => p.keyboardPwdId)).toEqual([item.keyboardPwdId]);
   });
 
@@ -72,7 +71,7 @@ describe('offline passcodes', () => {
     for (let i = 0; i < 32; i++) {
       const reply = await get({ keyboardPwdType: PasscodeType.once, startDate: start });
       expect(reply.body.errorCode).toBe(0);
-      codes.add(reply.body.data?.keyboardPwd as string);
+      codes.add(dataOf(reply).keyboardPwd);
     }
     expect(codes.size).toBe(32);
     const before = await passcodeCount();
@@ -90,7 +89,7 @@ describe('offline passcodes', () => {
     for (let i = 0; i < 20; i++) {
       const reply = await get({ ...stay, endDate, keyboardPwdName: `Room ${i}` });
       expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
-      const item = reply.body.data as PasscodeItem;
+      const item = dataOf(reply);
       expect(item).toMatchObject({ startDate: stay.startDate, endDate });
       expect(await decodeOfflinePasscode(key, item.keyboardPwd)).toMatchObject({
         type: PasscodeType.limited,
@@ -108,7 +107,7 @@ describe('offline passcodes', () => {
       startDate: thisHour() + 9 * HOUR_MS,
       endDate: thisHour() + 33 * HOUR_MS,
     };
-    const first = await Promise.all([0, 1, 2, 3].map(async () => (await get(stay)).body.data as PasscodeItem));
+    const first = await Promise.all([0, 1, 2, 3].map(async () => dataOf(await get(stay))));
     // Deleted at the lock (the gateway's part is credentialsAtTheLock.db.test.ts).
     await db()
       .update(passcodes)
@@ -219,7 +218,7 @@ describe('offline passcodes', () => {
 
   it('refuses another account, and a lock added by a low-version app', async () => {
     expect((await get({ keyboardPwdType: 2 }, stranger)).body.errorCode).toBe(ERRORS.noPermission.code);
-    const reply = await owner.call<{ lockId: number }>(lock.initialize, {
+    const reply = await owner.call(lock.initialize, {
       lockMac: freshMac(),
       lockNumber: 'S31_old',
       lockName: 'Old lock',
@@ -227,7 +226,7 @@ describe('offline passcodes', () => {
       featureValue: '1',
       passcodeVersion: 0,
     });
-    const oldLock = reply.body.data?.lockId as number;
+    const oldLock = dataOf(reply).lockId;
     expect((await owner.call(passcode.get, { lockId: oldLock, keyboardPwdType: 2 })).body.errorCode).toBe(
       ERRORS.lowVersionPasscode.code,
     );
@@ -236,8 +235,8 @@ describe('offline passcodes', () => {
   });
 
   it('renames an offline code but never changes its digits or validity', async () => {
-    const item = (await get({ keyboardPwdType: 2 })).body.data as PasscodeItem;
-    const renamed = await owner.call<{ passcode: PasscodeItem }>(passcode.change, {
+    const item = dataOf(await get({ keyboardPwdType: 2 }));
+    const renamed = await owner.call(passcode.change, {
       keyboardPwdId: item.keyboardPwdId,
       keyboardPwdName: 'Nanny',
     });
@@ -260,7 +259,7 @@ describe('offline passcodes', () => {
     expect(await passcodeCount()).toBe(before);
     const short = await owner.call(passcode.add, { lockId, keyboardPwd: '123' });
     expect(short.body.errorCode).toBe(ERRORS.passcodeLengthInvalid.code);
-    const item = (await get({ keyboardPwdType: 2 })).body.data as PasscodeItem;
+    const item = dataOf(await get({ keyboardPwdType: 2 }));
     expect((await owner.call(passcode.remove, { keyboardPwdId: item.keyboardPwdId })).body.errorCode).toBe(
       ERRORS.lockNotConnectedToGateway.code,
     );

@@ -1,9 +1,9 @@
-import { admin, ERRORS, type TemplateItem, TemplateType, template, VipStatus } from '@smartlock/contract';
+import { admin, ERRORS, TemplateType, template, VipStatus } from '@smartlock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageTemplates } from '../../db/schema';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { setVipStatus } from '../../test/vip';
 
 let server: TestServer;
@@ -33,8 +33,7 @@ const sms = (content: string, name = `SMS ${Math.random()}`) => ({
   name,
   content,
 });
-const add = (params: Record<string, string | number>, client = owner) =>
-  client.call<TemplateItem>(template.add, params);
+const add = (params: Record<string, string | number>, client = owner) => client.callRaw(template.add, params);
 const errorOf = async (reply: Promise<{ body: { errorCode: number } }>) => (await reply).body.errorCode;
 
 describe('writing templates', () => {
@@ -46,11 +45,11 @@ describe('writing templates', () => {
       name: 'Welcome',
       subject: '',
     });
-    const id = created.body.data?.templateId as number;
-    const listed = await owner.call<{ list: TemplateItem[]; usable: boolean }>(template.list, { channel: 'sms' });
+    const id = dataOf(created).templateId;
+    const listed = await owner.call(template.list, { channel: 'sms' });
     expect(listed.body.data?.usable).toBe(true);
     expect(listed.body.data?.list.map((t) => t.name)).toContain('Welcome');
-    const changed = await owner.call<TemplateItem>(template.update, {
+    const changed = await owner.call(template.update, {
       templateId: id,
       name: 'Welcome back',
       content: 'Room {room}, code {passcode}',
@@ -122,24 +121,22 @@ describe('who may use templates', () => {
     expect(
       await errorOf(
         owner.call(template.update, {
-          templateId: kept.body.data?.templateId as number,
+          templateId: dataOf(kept).templateId,
           name: 'Kept',
           content: '{room} {passcode}!',
         }),
       ),
     ).toBe(ERRORS.advancedFunctionRequired.code);
     expect(await rows()).toEqual(before);
-    const listed = await owner.call<{ usable: boolean; total: number }>(template.list, { channel: 'sms' });
+    const listed = await owner.call(template.list, { channel: 'sms' });
     expect(listed.body.data).toMatchObject({ usable: false });
-    expect(
-      (await owner.call(template.remove, { templateId: kept.body.data?.templateId as number })).body.errorCode,
-    ).toBe(0);
+    expect((await owner.call(template.remove, { templateId: dataOf(kept).templateId })).body.errorCode).toBe(0);
     await setVipStatus(db(), ownerId, VipStatus.trial);
   });
 
   it('shows a lock’s administrator its owner’s templates to send with; another account sees none of them', async () => {
     const mine = await add(sms('{room} {passcode}', 'Front desk'));
-    const forLock = await administrator.call<{ list: TemplateItem[]; usable: boolean }>(template.list, {
+    const forLock = await administrator.call(template.list, {
       channel: 'sms',
       lockId,
     });
@@ -148,9 +145,9 @@ describe('who may use templates', () => {
     expect((await stranger.call(template.list, { channel: 'sms', lockId })).body.errorCode).toBe(
       ERRORS.noPermission.code,
     );
-    const theirs = await stranger.call<{ total: number }>(template.list, { channel: 'sms' });
+    const theirs = await stranger.call(template.list, { channel: 'sms' });
     expect(theirs.body.data?.total).toBe(0);
-    const id = mine.body.data?.templateId as number;
+    const id = dataOf(mine).templateId;
     const before = await rows();
     expect(await errorOf(stranger.call(template.remove, { templateId: id }))).toBe(ERRORS.templateNotFound.code);
     expect(await errorOf(administrator.call(template.remove, { templateId: id }))).toBe(ERRORS.templateNotFound.code);

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ekeys, lockGroups, passcodes, sessions, users, validationCodes } from '../../db/schema';
 import { addGateway, addLock } from '../../test/devices';
 import { latestCode, loggedInClient, PASSWORD, registerAccount } from '../../test/fixtures';
-import { SERVER_APP, startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, SERVER_APP, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -118,7 +118,7 @@ describe('deleting an account (/user/unregister)', () => {
       [{ validationCode: code }, ERRORS.badParameter.code],
     ];
     for (const [params, expected] of refusals) {
-      const reply = await client.call(user.unregister, params);
+      const reply = await client.callRaw(user.unregister, params);
       expect(reply.body.errorCode, JSON.stringify(params)).toBe(expected);
       expect(reply.body.data ?? null).toBeNull();
     }
@@ -148,12 +148,8 @@ describe('deleting an account (/user/unregister)', () => {
     const { client: ann, uid: annId } = await loggedInClient(server, account);
     // A second way in: an API client's access token.
     const partner = server.client();
-    const login = await partner.call<{ accessToken: string }>(
-      user.login,
-      { account, password: PASSWORD },
-      { app: SERVER_APP },
-    );
-    const token = login.body.data?.accessToken as string;
+    const login = await partner.call(user.login, { account, password: PASSWORD }, { app: SERVER_APP });
+    const token = dataOf(login).accessToken;
     expect((await partner.call(user.getInfo, { accessToken: token }, { app: SERVER_APP })).body.errorCode).toBe(0);
 
     // A landlord makes Ann the administrator of one lock and gives her an eKey to another.
@@ -172,14 +168,13 @@ describe('deleting an account (/user/unregister)', () => {
       (await ann.call(ekey.send, { lockId: flat, receiverUsername: 'unreg-tenant@example.com', validityType: 1 })).body
         .errorCode,
     ).toBe(0);
-    const issued = await ann.call<{ keyboardPwdId: number }>(passcode.get, {
+    const issued = await ann.call(passcode.get, {
       lockId: flat,
       keyboardPwdType: PasscodeType.permanent,
     });
     expect(issued.body.errorCode, JSON.stringify(issued.body)).toBe(0);
     // Ann files the flat in a group of her own.
-    const groupId = (await ann.call<{ groupId: number }>(group.add, { groupName: 'Work' })).body.data
-      ?.groupId as number;
+    const groupId = dataOf(await ann.call(group.add, { groupName: 'Work' })).groupId;
     expect((await ann.call(group.setLocks, { groupId, lockIdList: String(flat) })).body.errorCode).toBe(0);
 
     // A bystander with a key to the garage and a group of their own.
@@ -220,16 +215,13 @@ describe('deleting an account (/user/unregister)', () => {
       expect(key.status).toBe(EKeyStatus.deleted);
       expect(key.revokeBelow).toBeGreaterThan(key.lockRevokedBelow);
     }
-    const admins = await landlord.call<{ list: unknown[] }>(adminCalls.list, {});
+    const admins = await landlord.call(adminCalls.list, {});
     expect(admins.body.data?.list).toEqual([]);
-    const garageKeys = await landlord.call<{ list: { username: string }[] }>(ekey.list, { lockId: garage });
+    const garageKeys = await landlord.call(ekey.list, { lockId: garage });
     expect(garageKeys.body.data?.list.map((k) => k.username)).toEqual([bystanderAccount]);
 
     // What she issued on the landlord's lock stays with the lock: the tenant keeps the door.
-    const flatKeys = await landlord.call<{ list: { username: string; keyStatus: string; senderUsername: string }[] }>(
-      ekey.list,
-      { lockId: flat },
-    );
+    const flatKeys = await landlord.call(ekey.list, { lockId: flat });
     expect(flatKeys.body.data?.list).toEqual([
       expect.objectContaining({
         username: 'unreg-tenant@example.com',
@@ -240,7 +232,7 @@ describe('deleting an account (/user/unregister)', () => {
     const [kept] = await db()
       .select()
       .from(passcodes)
-      .where(eq(passcodes.id, issued.body.data?.keyboardPwdId as number));
+      .where(eq(passcodes.id, dataOf(issued).keyboardPwdId));
     expect(kept?.lockId).toBe(flat);
     // Her groups are gone.
     expect(await db().select().from(lockGroups).where(eq(lockGroups.ownerId, annId))).toEqual([]);
@@ -259,9 +251,9 @@ describe('deleting an account (/user/unregister)', () => {
     const newId = await registerAccount(server, again, account);
     expect(newId).not.toBe(annId);
     expect((await again.call(user.login, { account, password: PASSWORD })).body.errorCode).toBe(0);
-    const synced = await again.call<{ list: unknown[] }>(ekey.sync, {});
+    const synced = await again.call(ekey.sync, {});
     expect(synced.body.data?.list).toEqual([]);
-    const groups = await again.call<{ list: { groupName: string }[] }>(group.list, {});
+    const groups = await again.call(group.list, {});
     expect(groups.body.data?.list.map((g) => g.groupName) ?? []).not.toContain('Work');
     const [count] = await db().select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, account));
     expect(count?.n).toBe(1);

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayLocks, gateways, lockGroupLocks, lockGroups, locks, validationCodes } from '../../db/schema';
 import { addGateway, addLock } from '../../test/devices';
 import { latestCode, loggedInClient, PASSWORD } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -56,8 +56,7 @@ describe('handing over everything an account owns (/user/transferUserConfirm)', 
     const front = await addLock(client, 'Front door');
     const back = await addLock(client, 'Back door');
     const { gatewayId } = await addGateway(client, 'Hall gateway', [front, back]);
-    const buildingA = (await client.call<{ groupId: number }>(group.add, { groupName: 'Building A' })).body.data
-      ?.groupId as number;
+    const buildingA = dataOf(await client.call(group.add, { groupName: 'Building A' })).groupId;
     await client.call(group.setLocks, { groupId: buildingA, lockIdList: String(front) });
     // The giver's administrator of the front door, and a guest's eKey to the back door.
     const { client: admin } = await loggedInClient(server, 'handover-admin@example.com');
@@ -68,15 +67,14 @@ describe('handing over everything an account owns (/user/transferUserConfirm)', 
     // The receiver already has a lock and a group of the same name.
     const { client: receiver, uid: receiverId } = await loggedInClient(server, 'handover-receiver@example.com');
     const theirs = await addLock(receiver, 'Their door');
-    const theirGroup = (await receiver.call<{ groupId: number }>(group.add, { groupName: 'Building A' })).body.data
-      ?.groupId as number;
+    const theirGroup = dataOf(await receiver.call(group.add, { groupName: 'Building A' })).groupId;
     // Someone else's lock and gateway, which nothing here may move.
     const { client: neighbour, uid: neighbourId } = await loggedInClient(server, 'handover-neighbour@example.com');
     const neighbourLock = await addLock(neighbour, 'Neighbour door');
     const neighbourGateway = (await addGateway(neighbour, 'Neighbour gateway', [neighbourLock])).gatewayId;
 
     const code = await transferCode(client, giver);
-    const done = await client.call<{ lockCount: number; gatewayCount: number }>(user.transferUserConfirm, {
+    const done = await client.call(user.transferUserConfirm, {
       receiverUsername: 'handover-receiver@example.com',
       password: PASSWORD,
       validationCode: code,
@@ -101,7 +99,7 @@ describe('handing over everything an account owns (/user/transferUserConfirm)', 
     const [kept] = await db().select().from(gateways).where(eq(gateways.id, neighbourGateway));
     expect(kept?.ownerId).toBe(neighbourId);
     // Moved together, the gateway still reaches both doors for its new owner.
-    const reached = await receiver.call<{ list: { lockId: number }[] }>(gateway.listLock, { gatewayId });
+    const reached = await receiver.call(gateway.listLock, { gatewayId });
     expect(reached.body.data?.list.map((row) => row.lockId).sort()).toEqual([front, back].sort());
     expect(await db().select().from(gatewayLocks).where(eq(gatewayLocks.gatewayId, neighbourGateway))).toHaveLength(1);
     // The front door is filed in the receiver's own "Building A"; the giver files nothing of it.
@@ -112,10 +110,10 @@ describe('handing over everything an account owns (/user/transferUserConfirm)', 
     expect(filed).toEqual([{ userId: receiverId, lockId: front, groupId: theirGroup }]);
     // The giver keeps no right, and owns nothing; their administrator's key ended, the guest's key stays.
     expect((await client.call(lock.detail, { lockId: front })).body.errorCode).toBe(ERRORS.noPermission.code);
-    expect((await client.call<{ total: number }>(lock.listForTransfer, {})).body.data?.total).toBe(0);
-    expect((await client.call<{ total: number }>(gateway.list, {})).body.data?.total).toBe(0);
+    expect((await client.call(lock.listForTransfer, {})).body.data?.total).toBe(0);
+    expect((await client.call(gateway.list, {})).body.data?.total).toBe(0);
     expect((await admin.call(lock.detail, { lockId: front })).body.errorCode).toBe(ERRORS.noPermission.code);
-    const backKeys = await receiver.call<{ list: { username: string; keyStatus: string }[] }>(ekey.list, {
+    const backKeys = await receiver.call(ekey.list, {
       lockId: back,
     });
     expect(backKeys.body.data?.list).toEqual([

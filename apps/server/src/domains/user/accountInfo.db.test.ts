@@ -14,18 +14,6 @@ afterAll(() => server.close());
 
 const db = () => server.app.services.database.db;
 
-interface Info {
-  uid: number;
-  userId: string;
-  countryId: string;
-  countryCode: string;
-  countryName: string;
-  mobile: string;
-  email: string;
-  nickname: string;
-  headUrl: string;
-}
-
 /** What a refusal must leave as it was: the account's row and its avatar. */
 async function stateOf(uid: number) {
   const [row] = await db().select().from(users).where(eq(users.id, uid));
@@ -69,7 +57,7 @@ async function fetchAvatar(path: string, client?: TestClient) {
 describe('/user/updateUserInfo', () => {
   it('changes the nickname (trimmed, empty clears it) and the country with its calling code', async () => {
     const { client, uid } = await loggedInClient(server, 'profile@example.com');
-    const reply = await client.callMultipart<Info>(user.updateUserInfo, { nickname: '  Ada  ', countryId: 'DE' }, []);
+    const reply = await client.callMultipart(user.updateUserInfo, { nickname: '  Ada  ', countryId: 'DE' }, []);
     expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
     expect(reply.body.data).toMatchObject({
       uid,
@@ -79,10 +67,10 @@ describe('/user/updateUserInfo', () => {
       countryName: 'Germany',
       headUrl: '',
     });
-    const info = await client.call<Info>(user.getInfo);
+    const info = await client.call(user.getInfo);
     expect(info.body.data).toEqual(reply.body.data);
 
-    const cleared = await client.call<Info>(user.updateUserInfo, { nickname: '' });
+    const cleared = await client.call(user.updateUserInfo, { nickname: '' });
     expect(cleared.body.errorCode).toBe(0);
     expect(cleared.body.data).toMatchObject({ nickname: '', countryId: 'DE' });
   });
@@ -98,11 +86,11 @@ describe('/user/updateUserInfo', () => {
   it('stores an avatar and serves it to a logged-in caller only, cached by its version', async () => {
     const { client, uid } = await loggedInClient(server, 'avatar@example.com');
     const image = jpeg(AVATAR_MAX_BYTES);
-    const reply = await client.callMultipart<Info>(user.updateUserInfo, {}, part(image, 'application/octet-stream'));
+    const reply = await client.callMultipart(user.updateUserInfo, {}, part(image, 'application/octet-stream'));
     expect(reply.body.errorCode, JSON.stringify(reply.body)).toBe(0);
     const headUrl = reply.body.data?.headUrl ?? '';
     expect(headUrl).toMatch(new RegExp(`^/api/user/avatar/${uid}\\?v=[0-9a-f]{12}$`));
-    expect((await client.call<Info>(user.getInfo)).body.data?.headUrl).toBe(headUrl);
+    expect((await client.call(user.getInfo)).body.data?.headUrl).toBe(headUrl);
 
     const served = await fetchAvatar(headUrl, client);
     expect(served.statusCode).toBe(200);
@@ -119,23 +107,23 @@ describe('/user/updateUserInfo', () => {
     expect(anonymous.headers['cache-control']).toBe('no-store');
 
     // A new image, a new address; the old one is no longer cached for good.
-    const next = await client.callMultipart<Info>(user.updateUserInfo, {}, part(png, 'image/jpeg'));
+    const next = await client.callMultipart(user.updateUserInfo, {}, part(png, 'image/jpeg'));
     const nextUrl = next.body.data?.headUrl ?? '';
     expect(nextUrl).not.toBe(headUrl);
     const nextServed = await fetchAvatar(nextUrl, client);
     expect(nextServed.headers['content-type']).toBe('image/png');
     expect((await fetchAvatar(headUrl, client)).headers['cache-control']).toBe('private, no-cache');
 
-    const asWebp = await client.callMultipart<Info>(user.updateUserInfo, {}, part(webp, 'image/png'));
+    const asWebp = await client.callMultipart(user.updateUserInfo, {}, part(webp, 'image/png'));
     expect((await fetchAvatar(asWebp.body.data?.headUrl ?? '', client)).headers['content-type']).toBe('image/webp');
     expect(await db().select().from(userAvatars).where(eq(userAvatars.userId, uid))).toHaveLength(1);
   });
 
   it('removes the avatar with removeAvatar=1', async () => {
     const { client, uid } = await loggedInClient(server, 'remove-avatar@example.com');
-    const set = await client.callMultipart<Info>(user.updateUserInfo, {}, part(jpeg(500)));
+    const set = await client.callMultipart(user.updateUserInfo, {}, part(jpeg(500)));
     const headUrl = set.body.data?.headUrl ?? '';
-    const removed = await client.callMultipart<Info>(user.updateUserInfo, { removeAvatar: 1 }, []);
+    const removed = await client.callMultipart(user.updateUserInfo, { removeAvatar: 1 }, []);
     expect(removed.body.errorCode).toBe(0);
     expect(removed.body.data?.headUrl).toBe('');
     expect((await stateOf(uid)).avatar).toBeUndefined();
@@ -170,11 +158,7 @@ describe('/user/updateUserInfo', () => {
     const { uid: victim } = await loggedInClient(server, 'victim-profile@example.com');
     const { client: stranger, uid: strangerUid } = await loggedInClient(server, 'stranger-profile@example.com');
     const before = await stateOf(victim);
-    const reply = await stranger.callMultipart<Info>(
-      user.updateUserInfo,
-      { uid: victim, nickname: 'Pwned' },
-      part(png),
-    );
+    const reply = await stranger.callRaw(user.updateUserInfo, { uid: victim, nickname: 'Pwned' }, { files: part(png) });
     expect(reply.body.data?.uid).toBe(strangerUid);
     expect(await stateOf(victim)).toEqual(before);
     expect((await server.client().call(user.updateUserInfo, { nickname: 'Anyone' })).body.errorCode).toBe(
@@ -252,7 +236,7 @@ describe('/user/changeAccount', () => {
   it('replaces the email with a new one, with the changeAccount code sent to it', async () => {
     const { client, uid } = await loggedInClient(server, 'old-address@example.com');
     const code = await codeFor(client, 'new-address@example.com', ValidationCodeType.changeAccount);
-    const reply = await client.call<Info>(user.changeAccount, {
+    const reply = await client.call(user.changeAccount, {
       account: 'New-Address@example.com',
       validationCode: code,
     });
@@ -272,7 +256,7 @@ describe('/user/changeAccount', () => {
   it('sets the mobile when the new account is a mobile number, keeping the email', async () => {
     const { client, uid } = await loggedInClient(server, 'to-mobile@example.com');
     const code = await codeFor(client, '0412 000 111', ValidationCodeType.changeAccount);
-    const reply = await client.call<Info>(user.changeAccount, {
+    const reply = await client.call(user.changeAccount, {
       account: '412000111',
       countryCode: '+61',
       validationCode: code,
@@ -316,21 +300,21 @@ describe('/user/bindMobile and /user/bindEmail', () => {
   it('binds, replaces and unbinds a mobile number while the email remains', async () => {
     const { client, uid } = await loggedInClient(server, 'binder@example.com');
     const code = await codeFor(client, '0412 555 001', ValidationCodeType.bindMobile);
-    const bound = await client.call<Info>(user.bindMobile, { mobile: '0412 555 001', validationCode: code });
+    const bound = await client.call(user.bindMobile, { mobile: '0412 555 001', validationCode: code });
     expect(bound.body.errorCode, JSON.stringify(bound.body)).toBe(0);
     expect(bound.body.data).toMatchObject({ uid, mobile: '+61412555001', email: 'binder@example.com' });
     const login = await server.client().call(user.login, { account: '0412555001', password: PASSWORD });
     expect(login.body.errorCode).toBe(0);
 
     const next = await codeFor(client, '+61412555002', ValidationCodeType.bindMobile);
-    const replaced = await client.call<Info>(user.bindMobile, {
+    const replaced = await client.call(user.bindMobile, {
       mobile: '412555002',
       countryCode: '61',
       validationCode: next,
     });
     expect(replaced.body.data?.mobile).toBe('+61412555002');
 
-    const unbound = await client.call<Info>(user.bindMobile, { unbind: 1 });
+    const unbound = await client.call(user.bindMobile, { unbind: 1 });
     expect(unbound.body.errorCode).toBe(0);
     expect(unbound.body.data).toMatchObject({ mobile: '', email: 'binder@example.com' });
   });
@@ -345,11 +329,11 @@ describe('/user/bindMobile and /user/bindEmail', () => {
     expect(await stateOf(uid)).toEqual(before);
 
     const code = await codeFor(client, 'Mobile-Owner@example.com', ValidationCodeType.bindEmail);
-    const bound = await client.call<Info>(user.bindEmail, { email: 'Mobile-Owner@example.com', validationCode: code });
+    const bound = await client.call(user.bindEmail, { email: 'Mobile-Owner@example.com', validationCode: code });
     expect(bound.body.errorCode, JSON.stringify(bound.body)).toBe(0);
     expect(bound.body.data).toMatchObject({ email: 'mobile-owner@example.com', mobile: '+61412555101' });
 
-    expect((await client.call<Info>(user.bindMobile, { unbind: 1 })).body.data?.mobile).toBe('');
+    expect((await client.call(user.bindMobile, { unbind: 1 })).body.data?.mobile).toBe('');
     const last = await stateOf(uid);
     const refused = await client.call(user.bindEmail, { unbind: 1 });
     expect(refused.body.errorCode).toBe(ERRORS.cannotUnbindOnlyAccount.code);

@@ -167,7 +167,7 @@ describe('registration', () => {
     const client = server.client();
     for (let i = 0; i < 20; i++) {
       const call = i % 2 === 0 ? user.register : user.resetPassword;
-      const reply = await client.call(call, {
+      const reply = await client.callRaw(call, {
         account: `limited-${i}@example.com`,
         password: PASSWORD,
         validationCode: '123456',
@@ -176,7 +176,7 @@ describe('registration', () => {
       expect(reply.body.errorCode).toBe(ERRORS.validationCodeWrong.code);
     }
     for (const call of [user.register, user.resetPassword]) {
-      const reply = await client.call(call, {
+      const reply = await client.callRaw(call, {
         account: 'limited-more@example.com',
         password: PASSWORD,
         validationCode: '123456',

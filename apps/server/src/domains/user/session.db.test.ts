@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { sha256 } from '../../security/crypto';
 import { loggedInClient, PASSWORD, registerAccount } from '../../test/fixtures';
-import { SERVER_APP, startTestServer, type TestServer } from '../../test/harness';
+import { dataOf, SERVER_APP, startTestServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ describe('accounts and sessions', () => {
   it('register -> login -> getInfo -> logout -> getInfo fails with login expired', async () => {
     const client = server.client();
     const uid = await registerAccount(server, client, 'Owner@Example.com');
-    const login = await client.call<{ uid: number; accessToken?: string }>(user.login, {
+    const login = await client.call(user.login, {
       account: 'owner@example.com',
       password: PASSWORD,
     });
@@ -24,7 +24,7 @@ describe('accounts and sessions', () => {
     expect(login.body.data?.uid).toBe(uid);
     expect(login.body.data?.accessToken).toBeUndefined();
 
-    const info = await client.call<Record<string, unknown>>(user.getInfo);
+    const info = await client.call(user.getInfo);
     expect(info.body.errorCode).toBe(0);
     expect(info.body.data).toEqual({
       uid,
@@ -91,7 +91,7 @@ describe('accounts and sessions', () => {
   it('gives a server-side API client its token in the reply, usable as the accessToken parameter', async () => {
     await registerAccount(server, server.client(), 'partner@example.com');
     const partner = server.client();
-    const login = await partner.call<{ accessToken: string }>(
+    const login = await partner.call(
       user.login,
       { account: 'partner@example.com', password: PASSWORD },
       { app: SERVER_APP },
@@ -124,7 +124,7 @@ describe('accounts and sessions', () => {
 
   it("tells whether paid features are offered under the caller's brand", async () => {
     const { client } = await loggedInClient(server, 'paid@example.com');
-    const reply = await client.call<{ available: boolean }>(user.isPaidFeatureAvailable);
+    const reply = await client.call(user.isPaidFeatureAvailable);
     expect(reply.body.data).toEqual({ available: true, paidUserStatus: 0 });
     const harbor = await client.call(user.isPaidFeatureAvailable, { packageName: 'com.harborstays.console' });
     expect(harbor.body.data).toEqual({ available: false, paidUserStatus: 0 });
@@ -144,12 +144,12 @@ describe('login by access token', () => {
   it("opens a console session from another app's live token, and refuses a dead one", async () => {
     await registerAccount(server, server.client(), 'handover@example.com');
     const mobile = server.client();
-    const login = await mobile.call<{ accessToken: string }>(
+    const login = await mobile.call(
       user.login,
       { account: 'handover@example.com', password: PASSWORD },
       { app: SERVER_APP },
     );
-    const token = login.body.data?.accessToken as string;
+    const token = dataOf(login).accessToken as string;
     const browser = server.client();
     const handed = await browser.call(user.loginByAccessToken, { token });
     expect(handed.body.errorCode).toBe(0);

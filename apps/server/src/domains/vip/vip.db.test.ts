@@ -5,7 +5,6 @@ import {
   ERRORS,
   lock,
   lockRecord,
-  type OrderItem,
   OrderStatus,
   order,
   PaymentMethod,
@@ -22,10 +21,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks, vipSubscriptions } from '../../db/schema';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
-import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { atCheckout, buy, orderWhen } from '../../test/payments';
 import { setVipStatus } from '../../test/vip';
-import type { VipInfo } from './vipService';
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
@@ -51,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const db = () => server.app.services.database.db;
-const info = async (client: TestClient) => (await client.call<VipInfo>(vip.getInfo)).body.data as VipInfo;
+const info = async (client: TestClient) => dataOf(await client.call(vip.getInfo));
 const vipOrder = (params: Record<string, number> = {}) => ({
   serviceType: ServiceType.vip,
   quantity: 1,
@@ -72,7 +70,7 @@ describe('the free trial', () => {
       ownedLocks: 1,
       administers: false,
     });
-    const started = await owner.call<VipInfo>(vip.startTrial);
+    const started = await owner.call(vip.startTrial);
     expect(started.body.data).toMatchObject({
       status: VipStatus.trial,
       packageStatus: VipPackageStatus.trial,
@@ -81,7 +79,7 @@ describe('the free trial', () => {
       lockLimit: null,
     });
     expect(Math.abs((started.body.data?.endsAt ?? 0) - (Date.now() + 10 * DAY))).toBeLessThan(60_000);
-    const me = await owner.call<{ paidUserStatus: number }>(user.getInfo);
+    const me = await owner.call(user.getInfo);
     expect(me.body.data?.paidUserStatus).toBe(VipStatus.trial);
     const again = await owner.call(vip.startTrial);
     expect(again.body.errorCode).toBe(ERRORS.vipTrialUsed.code);
@@ -166,7 +164,7 @@ describe('buying the advanced function', () => {
     const open = await info(owner);
     expect(open).toMatchObject({ status: VipStatus.open, display: AdvancedFunctionDisplay.enabled, lockLimit: 10 });
     expect(open.paidUntil).toBe(trialEnd + 2 * YEAR);
-    const refunded = await owner.call<OrderItem>(order.refund, { orderNo: created.orderNo });
+    const refunded = await owner.call(order.refund, { orderNo: created.orderNo });
     expect(refunded.body.data?.status).toBe(OrderStatus.refunded);
     expect((await info(owner)).status).toBe(VipStatus.trial);
     expect((await subscription())?.paidUntil?.getTime()).toBe(trialEnd);

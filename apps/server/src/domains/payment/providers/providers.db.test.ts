@@ -1,7 +1,7 @@
 import { createCipheriv, createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Currency, ERRORS, type OrderItem, OrderStatus, order, PaymentMethod, ServiceType } from '@smartlock/contract';
+import { Currency, ERRORS, OrderStatus, order, PaymentMethod, ServiceType } from '@smartlock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema';
@@ -180,7 +180,7 @@ describe('Stripe (international)', () => {
     expect(await row(created.orderNo)).toMatchObject({ status: OrderStatus.paid, providerRef: 'pi_1' });
     expect(await units()).toBe(before + 100);
 
-    const refunded = await buyer.call<OrderItem>(order.refund, { orderNo: created.orderNo });
+    const refunded = await buyer.call(order.refund, { orderNo: created.orderNo });
     expect(refunded.body.data?.status).toBe(OrderStatus.refunded);
     const refund = seen.find((s) => s.path === '/v1/refunds');
     expect(new URLSearchParams(refund?.body).get('payment_intent')).toBe('pi_1');
@@ -357,7 +357,7 @@ describe('a cancelled order', () => {
       [PaymentMethod.mobilePay, Currency.rmb],
     ] as const) {
       const { order: created } = await buy(buyer, sms(method, currency));
-      const cancelled = await buyer.call<OrderItem>(order.cancel, { orderNo: created.orderNo });
+      const cancelled = await buyer.call(order.cancel, { orderNo: created.orderNo });
       expect(cancelled.body.data?.status).toBe(OrderStatus.cancelled);
     }
     expect(closes()).toBe(before + 3);

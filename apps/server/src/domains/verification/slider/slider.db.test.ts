@@ -3,7 +3,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateCounters, sliderChallenges } from '../../../db/schema';
 import { loggedInClient, PASSWORD } from '../../../test/fixtures';
-import { startTestServer, TestClient, type TestServer } from '../../../test/harness';
+import { dataOf, startTestServer, TestClient, type TestServer } from '../../../test/harness';
 import { durationOf, pointerDrag, trackOf } from '../../../test/humanDrag';
 import { dragTo, lookedAt, servedPuzzle, solvedSliderToken } from '../../../test/slider';
 import { PUZZLE } from './puzzle';
@@ -24,15 +24,13 @@ async function answer(offset: number) {
   while (p.answer + offset > PUZZLE.width - PUZZLE.piece) p = await servedPuzzle(server);
   await lookedAt(server, p.sliderId);
   const x = p.answer + offset;
-  return server
-    .client()
-    .call<{ sliderToken: string }>(user.isSliderValid, { sliderId: p.sliderId, x, track: dragTo(x) });
+  return server.client().call(user.isSliderValid, { sliderId: p.sliderId, x, track: dragTo(x) });
 }
 
 describe('slider check', () => {
   it('serves a picture with gaps and the piece as PNG, without the answer', async () => {
-    const reply = await server.client().call<Record<string, unknown>>(user.getSliderVerifyImg);
-    const data = reply.body.data ?? {};
+    const reply = await server.client().call(user.getSliderVerifyImg);
+    const data = dataOf(reply);
     expect(String(data.backgroundImage)).toMatch(/^data:image\/png;base64,/);
     expect(String(data.pieceImage)).toMatch(/^data:image\/png;base64,/);
     expect(data).toMatchObject({ width: 320, height: 160, pieceSize: 56 });

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiClient } from '../../../api/client';
+import type { ApiClient, CallParams } from '../../../api/client';
 import { errorText } from '../../../api/failureMessage';
 import { QUERY_ROOT } from '../../../api/queryKeys';
 import { useConsole } from '../../../app/context';
@@ -91,7 +91,7 @@ export function useRemoteOperation(lockId: number, lockName?: string) {
       const { call, params } = actionStart(request, lockId);
       let started: RemoteOperation;
       try {
-        started = await api.call(call, params);
+        started = await api.call(call, params as CallParams<typeof call>);
       } catch (error) {
         if (mounted.current) setRun({ status: 'startFailed', action, message: errorText(t, error) });
         return;

@@ -1,0 +1,18 @@
+import { EKEY_OPERATION_OUTCOMES } from './domains/ekey/ekeyOutcome';
+import { LOCK_OPERATION_OUTCOMES } from './domains/lock/lockOperationOutcome';
+import { STORED_CREDENTIAL_OUTCOMES } from './domains/lockCredential/lockCredentialOutcome';
+import { PASSCODE_OPERATION_OUTCOMES } from './domains/passcode/passcodeOutcome';
+import type { OperationOutcomes } from './domains/remoteOperation/operationOutcomes';
+
+/**
+ * How each device command's operation ends, from the domain it is for: the lock's own commands
+ * (state, settings, passage mode...), passcodes, eKey revocations and the stored credentials
+ * (cards, fingerprints, faces, palm veins, QR codes, key fobs). The type asks for exactly one
+ * outcome per command; the remote-operation engine checks it again when it starts.
+ */
+export const OPERATION_OUTCOMES: OperationOutcomes = {
+  ...LOCK_OPERATION_OUTCOMES,
+  ...PASSCODE_OPERATION_OUTCOMES,
+  ...EKEY_OPERATION_OUTCOMES,
+  ...STORED_CREDENTIAL_OUTCOMES,
+};
