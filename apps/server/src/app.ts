@@ -18,9 +18,13 @@ import { ekeyRoutes } from './domains/ekey/ekeyRoutes';
 import { EKeyService } from './domains/ekey/ekeyService';
 import { countOnlineGateways } from './domains/gateway/gatewayPresence';
 import { gatewayRoutes } from './domains/gateway/gatewayRoutes';
+import { GatewayService } from './domains/gateway/gatewayService';
 import { groupRoutes } from './domains/group/groupRoutes';
+import { GroupService } from './domains/group/groupService';
 import { hotelRoutes } from './domains/hotel/hotelRoutes';
+import { HotelService } from './domains/hotel/hotelService';
 import { lockRoutes } from './domains/lock/lockRoutes';
+import { LockService } from './domains/lock/lockService';
 import { registerFacePhotoRoute } from './domains/lockCredential/facePhotoRoute';
 import { lockCredentialRoutes } from './domains/lockCredential/lockCredentialRoutes';
 import { LockCredentialService } from './domains/lockCredential/lockCredentialService';
@@ -34,6 +38,7 @@ import { LockUserService } from './domains/lockUser/lockUserService';
 import { pruneCityActivity } from './domains/map/cityActivity';
 import { MapActivityService } from './domains/map/mapActivityService';
 import { mapRoutes, registerMapLive } from './domains/map/mapRoutes';
+import { MapService } from './domains/map/mapService';
 import { NoticeWriter } from './domains/notice/noticeWriter';
 import { orderRoutes } from './domains/order/orderRoutes';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
@@ -42,13 +47,16 @@ import { startPayments } from './domains/payment/startPayments';
 import { remoteOperationRoutes } from './domains/remoteOperation/remoteOperationRoutes';
 import { UnlockLinks } from './domains/remoteOperation/unlockLinks';
 import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
+import { FaceAuthService } from './domains/service/faceAuthService';
 import { serviceRoutes } from './domains/service/serviceRoutes';
+import { ServiceService } from './domains/service/serviceService';
 import { templateRoutes } from './domains/template/templateRoutes';
 import { TemplateService } from './domains/template/templateService';
 import { accountRoutes } from './domains/user/accountRoutes';
 import { AccountService } from './domains/user/accountService';
 import { registerAvatarRoute } from './domains/user/avatarRoute';
 import { userRoutes } from './domains/user/userRoutes';
+import { UserService } from './domains/user/userService';
 import { SliderService } from './domains/verification/slider/sliderService';
 import { ValidationCodeService } from './domains/verification/validationCodeService';
 import { vipRoutes } from './domains/vip/vipRoutes';
@@ -191,33 +199,37 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const payments = await startPayments(app, { config, db, secret, brands, live });
   const credentials = new LockCredentialService(db, devices.operations);
   const recordExports = new LockRecordExports(db, deriveKey(secret, 'record-exports'));
+  const users = new UserService({ db, accounts, codes, sessions, revocations });
   const routes: Route[] = [
-    ...userRoutes({ db, accounts, codes, slider, sessions }),
-    ...accountRoutes({ db, accounts, codes, sessions, revocations }),
+    ...userRoutes({ users, accounts, codes, slider, sessions }),
+    ...accountRoutes({ users, sessions }),
     ...companyRoutes(brands),
-    ...lockRoutes({ db, accounts, codes }),
-    ...groupRoutes(db),
+    ...lockRoutes(new LockService({ db, accounts, codes })),
+    ...groupRoutes(new GroupService(db)),
     ...remoteOperationRoutes(devices.operations, unlockLinks),
-    ...gatewayRoutes({ db, devices, accounts, codes }),
+    ...gatewayRoutes(new GatewayService({ db, devices, accounts, codes })),
     ...lockRecordRoutes(new LockRecordService(db, intake, recordExports)),
-    ...ekeyRoutes(db, keys),
+    ...ekeyRoutes(keys),
     ...adminRoutes(new AdminService(db, keys)),
     ...passcodeRoutes(passcodes),
     ...lockCredentialRoutes(credentials),
     ...lockUserRoutes(new LockUserService(db, keys, passcodes, credentials)),
-    ...hotelRoutes(db),
-    ...faceAuthRoutes(db),
-    ...serviceRoutes({ db, prices: payments.prices, providers: payments.providers }),
+    ...hotelRoutes(new HotelService(db)),
+    ...faceAuthRoutes(new FaceAuthService(db)),
+    ...serviceRoutes(new ServiceService({ db, prices: payments.prices, providers: payments.providers })),
     ...orderRoutes(payments.orders),
     ...vipRoutes(new VipService(db)),
     ...templateRoutes(templates),
-    ...mapRoutes({ db, activity: mapActivity, onMoved: () => mapActivity.invalidate() }),
+    ...mapRoutes({
+      places: new MapService({ db, onMoved: () => mapActivity.invalidate() }),
+      activity: mapActivity,
+    }),
   ];
   assertEveryCallRouted(routes);
   registerRoutes(app, { guard, sessions, brands, publicUrl: config.PUBLIC_URL }, routes);
   registerLiveRoute(app, { sessions, live });
-  registerFacePhotoRoute(app, { db, sessions });
-  registerAvatarRoute(app, { db, sessions });
+  registerFacePhotoRoute(app, { credentials, sessions });
+  registerAvatarRoute(app, { users, sessions });
   registerLockRecordExportRoute(app, { sessions, exports: recordExports });
   registerMapLive(app, mapActivity);
   registerOpsRoutes(app, {

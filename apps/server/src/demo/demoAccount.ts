@@ -8,7 +8,7 @@ import {
 import type { Db } from '../db/client';
 import { serviceBalances } from '../db/schema';
 import { findUserByAccount, insertUser, updatePasswordHash } from '../domains/user/userQueries';
-import { beginTrial } from '../domains/vip/vipSubscriptions';
+import { beginTrial } from '../domains/vip/vipQueries';
 import { hashPassword, verifyPassword } from '../security/password';
 
 /**

@@ -1,6 +1,7 @@
 import type { Locale } from '@smartlock/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Brand } from '../domains/company/brands';
+import { ApiError } from './apiError';
 import type { AppClient } from './clients';
 import type { UploadedFile } from './params';
 import type { Session } from './session';
@@ -19,4 +20,10 @@ export interface CallContext {
   files: UploadedFile[];
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+/** The caller's session; every session call has one (the router resolved it), this makes it explicit. */
+export function requireSession(ctx: CallContext) {
+  if (!ctx.session) throw new ApiError('notLoggedIn');
+  return ctx.session;
 }

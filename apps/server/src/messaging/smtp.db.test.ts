@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, validationCodes } from '../db/schema';
-import { addUnits, balanceOf } from '../domains/service/serviceBalances';
+import { addUnits, balanceOf } from '../domains/service/serviceQueries';
 import { addLock } from '../test/devices';
 import { loggedInClient } from '../test/fixtures';
 import { dataOf, startTestServer, type TestServer } from '../test/harness';

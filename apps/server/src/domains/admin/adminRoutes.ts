@@ -1,7 +1,7 @@
 import { admin } from '@smartlock/contract';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { callerOf } from '../ekey/ekeyRoutes';
-import { requireSession } from '../user/userRoutes';
 import type { AdminService } from './adminService';
 
 /** Authorized administrators (docs/api.md, docs/permissions.md): the owner's calls, on the owner's locks. */

@@ -13,7 +13,7 @@ import { ApiError } from '../../http/apiError';
 import type { UploadedFile } from '../../http/params';
 import type { LockRow } from '../lock/lockAccess';
 import { checkedFacePhoto, uploadedPhoto } from '../lockCredential/facePhotoUpload';
-import { consumeUnit } from '../service/serviceBalances';
+import { consumeUnit } from '../service/serviceQueries';
 import { type EKeyRow, keyAdmits } from './ekeyGrant';
 import { IN_FORCE_EKEY_STATUSES } from './ekeyStatus';
 

@@ -6,8 +6,8 @@ import { locks, users } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
 import type { Messenger } from '../../messaging/messenger';
-import { validityText } from '../credential/validityText';
 import type { NoticeCaller, NoticeWriter } from '../notice/noticeWriter';
+import { validityText } from '../notice/validityText';
 import type { EKeyRow } from './ekeyGrant';
 
 export type { NoticeCaller };

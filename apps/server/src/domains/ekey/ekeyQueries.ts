@@ -5,7 +5,7 @@ import type { Db, Executor } from '../../db/client';
 import { ekeys, locks, users } from '../../db/schema';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import type { EKeyRow } from './ekeyGrant';
-import { GONE_EKEY_STATUSES } from './ekeyStatus';
+import { ENDED_EKEY_STATUSES, GONE_EKEY_STATUSES } from './ekeyStatus';
 
 /** Statuses a key leaves for "overdue" once its validity has ended. */
 const LAPSING = [EKeyStatus.normal, EKeyStatus.waitingAccept, EKeyStatus.updating] as const;
@@ -100,4 +100,16 @@ export async function listLockKeys(
     query.pageNo,
     query.pageSize,
   );
+}
+
+/** Whether the user holds a key of the lock (any not on its way out). */
+export async function holdsKey(db: Executor, userId: number, lockId: number): Promise<boolean> {
+  const [key] = await db
+    .select({ id: ekeys.id })
+    .from(ekeys)
+    .where(
+      and(eq(ekeys.lockId, lockId), eq(ekeys.recipientId, userId), notInArray(ekeys.status, [...ENDED_EKEY_STATUSES])),
+    )
+    .limit(1);
+  return key !== undefined;
 }

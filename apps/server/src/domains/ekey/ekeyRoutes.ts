@@ -1,23 +1,18 @@
-import { EKeyAuthorized, ERRORS, ekey, errorMessageKey } from '@smartlock/contract';
-import type { Db } from '../../db/client';
+import { ERRORS, ekey, errorMessageKey } from '@smartlock/contract';
 import { ApiError } from '../../http/apiError';
 import type { CallContext } from '../../http/context';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { translate } from '../../i18n';
-import { credentialManager, requireOwner } from '../lock/credentialAccess';
 import { noticeCallerOf } from '../notice/noticeWriter';
-import { requireSession } from '../user/userRoutes';
-import { FaceIdentification } from './ekeyFaceAuth';
-import { listLockKeys } from './ekeyQueries';
 import type { Caller, EKeyService } from './ekeyService';
-import { syncHeldKeys } from './ekeySync';
 
 export function callerOf(ctx: CallContext): Caller {
   return noticeCallerOf(ctx);
 }
 
 /** The eKey calls (docs/api.md): sending, listing, freezing, validity, deletion, and the holder's sync. */
-export function ekeyRoutes(db: Db, keys: EKeyService): Route[] {
+export function ekeyRoutes(keys: EKeyService): Route[] {
   return [
     route(ekey.send, async (params, ctx) => keys.send(callerOf(ctx), params)),
 
@@ -25,11 +20,7 @@ export function ekeyRoutes(db: Db, keys: EKeyService): Route[] {
       const caller = callerOf(ctx);
       if (params.lockIds.length * params.receivers.length > 200)
         throw new ApiError('badParameter', {}, 'at most 200 pairs');
-      // Permission is the call's, not a pair's: every lock managed, administrator keys the owner's.
-      for (const lockId of params.lockIds) {
-        const manager = await credentialManager(db, caller.userId, lockId);
-        if (params.keyRight === EKeyAuthorized.yes) requireOwner(manager);
-      }
+      await keys.requireBatchPermission(caller.userId, params.lockIds, params.keyRight);
       const results = [];
       for (const lockId of params.lockIds) {
         for (const receiver of params.receivers) {
@@ -57,10 +48,7 @@ export function ekeyRoutes(db: Db, keys: EKeyService): Route[] {
       return { results };
     }),
 
-    route(ekey.list, async (params, ctx) => {
-      await credentialManager(db, requireSession(ctx).userId, params.lockId);
-      return listLockKeys(db, params.lockId, params);
-    }),
+    route(ekey.list, async (params, ctx) => keys.listOfLock(requireSession(ctx).userId, params.lockId, params)),
 
     route(ekey.freeze, async (params, ctx) => {
       await keys.freeze(requireSession(ctx).userId, params.keyId);
@@ -98,10 +86,10 @@ export function ekeyRoutes(db: Db, keys: EKeyService): Route[] {
       await keys.sendNotice(callerOf(ctx), params.keyId, params.channel, params.templateId);
       return {};
     }),
-    route(ekey.sync, async (_params, ctx) => ({ list: await syncHeldKeys(db, requireSession(ctx).userId) })),
+    route(ekey.sync, async (_params, ctx) => keys.heldKeys(requireSession(ctx).userId)),
 
     route(ekey.faceAuth, async (params, ctx) =>
-      new FaceIdentification(db).identify(requireSession(ctx).userId, params.keyId, ctx.files, ctx.locale),
+      keys.identifyFace(requireSession(ctx).userId, params.keyId, ctx.files, ctx.locale),
     ),
   ];
 }

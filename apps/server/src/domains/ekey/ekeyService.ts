@@ -2,6 +2,7 @@ import {
   EKeyAuthorized,
   type EKeyCycle,
   EKeyStatus,
+  type Locale,
   parseAccount,
   validateUnregisteredRecipient,
 } from '@smartlock/contract';
@@ -10,15 +11,19 @@ import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { ekeys } from '../../db/schema';
 import { ApiError, assertVerdict } from '../../http/apiError';
+import type { UploadedFile } from '../../http/params';
 import { type CredentialManager, credentialManager, requireOwner } from '../lock/credentialAccess';
 import type { UserRow } from '../user/userQueries';
 import { findUserByAccount } from '../user/userQueries';
+import { FaceIdentification } from './ekeyFaceAuth';
 import type { EKeyRow } from './ekeyGrant';
 import { leaveKeys } from './ekeyLeaving';
 import type { EKeyNotices, NoticeCaller } from './ekeyNotices';
+import { listLockKeys } from './ekeyQueries';
 import type { EKeyRevocations } from './ekeyRevocations';
 import { revocationColumns } from './ekeyRevocations';
 import { ENDED_EKEY_STATUSES } from './ekeyStatus';
+import { syncHeldKeys } from './ekeySync';
 import { type EKeyValidity, eKeyValidity, type ValidityRequest } from './ekeyValidity';
 
 export type Caller = NoticeCaller;
@@ -395,5 +400,32 @@ export class EKeyService {
   ): Promise<void> {
     const { key } = await this.changeableKey(caller.userId, keyId);
     await this.notices.notify(caller, key, channel, templateId);
+  }
+
+  /**
+   * A batch send's permission is the call's, not a pair's: every lock managed, administrator keys
+   * the owner's.
+   */
+  async requireBatchPermission(userId: number, lockIds: number[], keyRight: number): Promise<void> {
+    for (const lockId of lockIds) {
+      const manager = await credentialManager(this.db, userId, lockId);
+      if (keyRight === EKeyAuthorized.yes) requireOwner(manager);
+    }
+  }
+
+  /** A page of the lock's keys, for one of its managers. */
+  async listOfLock(userId: number, lockId: number, query: Parameters<typeof listLockKeys>[2]) {
+    await credentialManager(this.db, userId, lockId);
+    return listLockKeys(this.db, lockId, query);
+  }
+
+  /** The keys the account holds, as its app keeps them. */
+  async heldKeys(userId: number) {
+    return { list: await syncHeldKeys(this.db, userId) };
+  }
+
+  /** A key holder's face identification. */
+  identifyFace(userId: number, keyId: number, files: UploadedFile[], locale: Locale) {
+    return new FaceIdentification(this.db).identify(userId, keyId, files, locale);
   }
 }

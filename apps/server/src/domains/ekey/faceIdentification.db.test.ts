@@ -16,7 +16,7 @@ import { faceIdentifications, locks } from '../../db/schema';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
-import { addUnits, balanceOf } from '../service/serviceBalances';
+import { addUnits, balanceOf } from '../service/serviceQueries';
 
 const photo = (name: string) => ({
   field: 'photo',

@@ -1,6 +1,7 @@
 import { detectPhotoFormat, type ErrorName, PHOTO_MAX_BYTES, type PhotoReason } from '@smartlock/contract';
 import { detectFaces } from './photoCheck/faceDetector';
-import { decodePhoto, downscale, orient, PhotoDecodeError } from './photoCheck/image';
+import { decodePhoto, downscale, orient } from './photoCheck/image';
+import { PhotoDecodeError } from './photoCheck/rgbImage';
 import { judgeFaces } from './photoCheck/rules';
 
 /** What a face photo check concludes: the picture's size, or the rule it breaks. */

@@ -1,5 +1,5 @@
 import { hasFeature, signalGradeOfRssi } from '@smartlock/contract';
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cities, gatewayLocks, gateways, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -98,4 +98,51 @@ export async function gatewayLockList(db: Executor, gatewayId: number) {
     isParkingLock: hasFeature(lock.featureValue, 'parkingLock'),
     updatedAt: reach.updatedAt.getTime(),
   }));
+}
+
+/** A new gateway's row. */
+export async function insertGateway(db: Executor, values: typeof gateways.$inferInsert): Promise<number> {
+  const [created] = await db.insert(gateways).values(values).returning({ id: gateways.id });
+  if (!created) throw new Error('gateway insert returned nothing');
+  return created.id;
+}
+
+/** Renames the account's gateway; false when it has no gateway of this id. */
+export async function renameOwnedGateway(db: Executor, ownerId: number, gatewayId: number, name: string) {
+  const renamed = await db
+    .update(gateways)
+    .set({ name })
+    .where(and(eq(gateways.id, gatewayId), eq(gateways.ownerId, ownerId)))
+    .returning({ id: gateways.id });
+  return renamed.length > 0;
+}
+
+export async function deleteOwnedGateway(db: Executor, ownerId: number, gatewayId: number): Promise<void> {
+  await db.delete(gateways).where(and(eq(gateways.id, gatewayId), eq(gateways.ownerId, ownerId)));
+}
+
+/** How many of these gateways the account owns. */
+export async function ownedGatewayCount(db: Executor, ownerId: number, gatewayIds: number[]): Promise<number> {
+  const mine = await db
+    .select({ id: gateways.id })
+    .from(gateways)
+    .where(and(inArray(gateways.id, gatewayIds), eq(gateways.ownerId, ownerId)));
+  return mine.length;
+}
+
+/**
+ * Gives the account's gateways to the receiver. The locks they reached stay with their owner:
+ * the gateways start with none of them.
+ */
+export async function giveGateways(tx: Executor, gatewayIds: number[], ownerId: number, receiverId: number) {
+  await tx
+    .update(gateways)
+    .set({ ownerId: receiverId })
+    .where(and(inArray(gateways.id, gatewayIds), eq(gateways.ownerId, ownerId)));
+  await tx.delete(gatewayLocks).where(inArray(gatewayLocks.gatewayId, gatewayIds));
+}
+
+/** Places the gateway in a city (null: in none). */
+export async function setGatewayCity(db: Executor, gatewayId: number, cityId: number | null): Promise<void> {
+  await db.update(gateways).set({ cityId }).where(eq(gateways.id, gatewayId));
 }

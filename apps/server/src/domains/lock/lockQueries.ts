@@ -1,12 +1,4 @@
-import {
-  GroupId,
-  hasFeature,
-  LOCK_CREDENTIAL_KINDS,
-  LockAdminFlag,
-  LockQueryType,
-  PasscodeStatus,
-  signalGradeOfRssi,
-} from '@smartlock/contract';
+import { GroupId, LOCK_CREDENTIAL_KINDS, LockQueryType, PasscodeStatus, signalGradeOfRssi } from '@smartlock/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
@@ -24,7 +16,8 @@ import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import { GONE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import { NOT_LIVE } from '../lockCredential/credentialKinds';
 import { locationOf } from '../map/lockLocation';
-import { administeredLockCondition, type LockRow, lockRoleOf, managedLockCondition } from './lockAccess';
+import { administeredLockCondition, type LockRow, managedLockCondition } from './lockAccess';
+import { presentLockItem } from './lockPresenter';
 import { type GatewayLink, type LockReach, reachFrom } from './lockReach';
 
 export interface LockListQuery {
@@ -63,30 +56,6 @@ async function reachOf(db: Db, lockIds: number[]): Promise<Map<number, LockReach
     if (best) reach.set(lockId, best);
   }
   return reach;
-}
-
-/**
- * A lock as the console's list shows it, for a caller who manages it (owner or authorized
- * administrator). `reach` is undefined when no gateway is bound to the lock.
- */
-export function presentLockItem(lock: LockRow, userId: number, groupId: number | null, reach: LockReach | undefined) {
-  const online = reach?.online === true;
-  return {
-    lockId: lock.id,
-    lockName: lock.name,
-    lockMac: lock.mac,
-    state: lock.state,
-    battery: lock.battery,
-    groupId: groupId ?? GroupId.ungrouped,
-    role: lockRoleOf(lock, userId),
-    isAdmin: LockAdminFlag.yes,
-    hasGateway: reach ? 1 : 0,
-    hasOnlineGateway: online ? 1 : 0,
-    signalGrade: online ? signalGradeOfRssi(reach?.rssi ?? null) : 0,
-    gatewayName: reach?.gatewayName ?? '',
-    isParkingLock: hasFeature(lock.featureValue, 'parkingLock'),
-    featureValue: lock.featureValue,
-  };
 }
 
 /**
@@ -210,4 +179,51 @@ export async function ownedLocksAmong(db: Executor, userId: number, lockIds: num
 /** Saves the lock's daylight-saving reminder (the cloud's own setting: no command to the lock). */
 export async function saveDaylightSavingReminder(db: Executor, lockId: number, value: number): Promise<void> {
   await db.update(locks).set({ daylightSavingReminder: value }).where(eq(locks.id, lockId));
+}
+
+/** How many locks the account owns (is the primary administrator of). */
+export async function ownedLockCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(locks).where(eq(locks.ownerId, userId));
+  return row?.n ?? 0;
+}
+
+/** Whether the account administers another owner's lock now. */
+export async function administersAnyLock(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: locks.id }).from(locks).where(administeredLockCondition(userId)).limit(1);
+  return row !== undefined;
+}
+
+/** A newly registered lock's row. */
+export async function insertLock(db: Executor, values: typeof locks.$inferInsert): Promise<number> {
+  const [created] = await db.insert(locks).values(values).returning({ id: locks.id });
+  if (!created) throw new Error('lock insert returned nothing');
+  return created.id;
+}
+
+/** Changes what the cloud keeps of a lock (its name, the cloud's own settings). */
+export async function updateLock(db: Executor, lockId: number, set: Partial<typeof locks.$inferInsert>): Promise<void> {
+  await db.update(locks).set(set).where(eq(locks.id, lockId));
+}
+
+/** A page of the locks the account owns, by name, for choosing which to transfer. */
+export async function locksForTransfer(
+  db: Db,
+  ownerId: number,
+  query: { pageNo: number; pageSize: number; lockName?: string | undefined },
+) {
+  const where = and(
+    eq(locks.ownerId, ownerId),
+    query.lockName ? ilike(locks.name, containsPattern(query.lockName)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ lockId: locks.id, lockName: locks.name, lockMac: locks.mac })
+      .from(locks)
+      .where(where)
+      .orderBy(asc(locks.name), asc(locks.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query.pageNo, query.pageSize)),
+    db.select({ n: count() }).from(locks).where(where),
+  ]);
+  return pageOf(rows, total?.n ?? 0, query.pageNo, query.pageSize);
 }

@@ -5,9 +5,9 @@ import {
   type LockCredentialKind,
   lockCredential,
 } from '@smartlock/contract';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { translate } from '../../i18n';
-import { requireSession } from '../user/userRoutes';
 import { checkedFacePhoto, uploadedPhoto } from './facePhotoUpload';
 import type { LockCredentialService } from './lockCredentialService';
 

@@ -23,10 +23,11 @@ import { type CredentialManager, credentialManager, managedLockCondition } from 
 import type { LockRow } from '../lock/lockAccess';
 import type { CredentialOperationName } from '../remoteOperation/commandPlan';
 import type { RemoteOperationService } from '../remoteOperation/remoteOperationService';
-import { balanceOf, consumeUnit } from '../service/serviceBalances';
+import { balanceOf, consumeUnit } from '../service/serviceQueries';
 import { IN_FLIGHT, KINDS, NOT_LIVE, Status } from './credentialKinds';
 import { checkedFacePhoto } from './facePhotoUpload';
 import { type LockCredentialRow, presentCredential, statusNow } from './lockCredentialPresenter';
+import { facePhotoOf } from './lockCredentialQueries';
 import { qrCodeLink, randomQrNumber } from './qrCodeLink';
 
 type Operation = RemoteOperation;
@@ -109,6 +110,17 @@ export class LockCredentialService {
     private readonly db: Db,
     private readonly operations: RemoteOperationService,
   ) {}
+
+  /**
+   * A face's photo, for those who manage the lock's credentials; undefined when there is none,
+   * "no permission" for anyone else.
+   */
+  async facePhoto(userId: number, credentialId: number) {
+    const found = await facePhotoOf(this.db, credentialId);
+    if (!found) return undefined;
+    await credentialManager(this.db, userId, found.lockId);
+    return found;
+  }
 
   async list(
     userId: number,

@@ -20,7 +20,7 @@ import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { encodePng, paint } from '../face/photoCheck/testImages';
-import { addUnits, balanceOf } from '../service/serviceBalances';
+import { addUnits, balanceOf } from '../service/serviceQueries';
 
 const { card, face, fingerprint, keyFob, LOCK_CREDENTIAL_CALLS } = lockCredential;
 const ALL_KINDS: LockCredentialKind[] = ['card', 'fingerprint', 'face', 'palmVein', 'qrCode', 'keyFob'];

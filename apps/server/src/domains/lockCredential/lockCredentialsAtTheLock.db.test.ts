@@ -22,7 +22,7 @@ import { type FleetServer, startFleetServer } from '../../test/fleetServer';
 import { dataOf, type TestClient } from '../../test/harness';
 import { operationEnd } from '../../test/operations';
 import { until } from '../../test/until';
-import { addUnits, balanceOf } from '../service/serviceBalances';
+import { addUnits, balanceOf } from '../service/serviceQueries';
 
 const { card, face, fingerprint, keyFob, palmVein, qrCode, LOCK_CREDENTIAL_CALLS } = lockCredential;
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import { lockRecord } from '@smartlock/contract';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
-import { requireSession } from '../user/userRoutes';
 import type { LockRecordService } from './lockRecordService';
 
 /** The lock record calls: list, upload, export (lockRecordService.ts). */

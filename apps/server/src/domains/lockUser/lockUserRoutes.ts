@@ -1,6 +1,6 @@
 import { lockUser } from '@smartlock/contract';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
-import { requireSession } from '../user/userRoutes';
 import type { LockUserService } from './lockUserService';
 
 /** Lock users (docs/lock-users.md): the people holding credentials on the caller's locks. */

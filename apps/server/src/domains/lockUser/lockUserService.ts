@@ -13,12 +13,12 @@ import type { Db } from '../../db/client';
 import { locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import { mapAtMost } from '../../util/atMost';
 import type { EKeyService } from '../ekey/ekeyService';
 import type { LockCredentialService } from '../lockCredential/lockCredentialService';
 import type { PasscodeService } from '../passcode/passcodeService';
-import { mapAtMost } from '../shared/atMost';
 import { requireAdvancedFunction } from '../vip/advancedFunction';
-import { type HoldingRow, type HoldingScope, holdingOf, holdings, personKey, rowsOf } from './lockUserHoldings';
+import { type HoldingRow, type HoldingScope, holdingOf, holdings, personKey, rowsOf } from './lockUserQueries';
 
 interface Paging {
   pageNo: number;

@@ -2,7 +2,7 @@ import type { CityItem } from '@smartlock/contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { locks } from '../../db/schema';
-import { storedCity } from './cityRows';
+import { storedCity } from './mapQueries';
 
 /**
  * SQL: the city the lock (`locks` in the query) counts in — its own, else the city of the

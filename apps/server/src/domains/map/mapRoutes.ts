@@ -1,24 +1,17 @@
 import { MAP_LIVE_PATH, map } from '@smartlock/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import { gateways, locks } from '../../db/schema';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { openEventStream } from '../../live/eventStream';
-import { ownedGateway } from '../gateway/gatewayQueries';
-import { ownedLock } from '../lock/lockAccess';
-import { requireSession } from '../user/userRoutes';
 import { searchCities } from './cityCatalogue';
-import { placedCityId } from './cityRows';
-import { locationOf } from './lockLocation';
 import type { MapActivityService } from './mapActivityService';
+import type { MapService } from './mapService';
 
 /** How often an open public screen is sent the numbers (when they changed). */
 const PUSH_MS = 3000;
 
 /** The public map's numbers, and placing locks and gateways in cities (docs/map.md). */
-export function mapRoutes(deps: { db: Db; activity: MapActivityService; onMoved: () => void }): Route[] {
-  const { db } = deps;
+export function mapRoutes(deps: { places: MapService; activity: MapActivityService }): Route[] {
   return [
     route(map.getActivity, async () => deps.activity.current()),
 
@@ -27,19 +20,12 @@ export function mapRoutes(deps: { db: Db; activity: MapActivityService; onMoved:
       return { list: searchCities(params.keyword, { country: params.country }) };
     }),
 
-    route(map.setLockLocation, async (params, ctx) => {
-      const owned = await ownedLock(db, requireSession(ctx).userId, params.lockId);
-      const cityId = await placedCityId(db, params.cityId);
-      await db.update(locks).set({ cityId }).where(eq(locks.id, owned.id));
-      deps.onMoved();
-      return locationOf(db, owned.id);
-    }),
+    route(map.setLockLocation, async (params, ctx) =>
+      deps.places.setLockLocation(requireSession(ctx).userId, params.lockId, params.cityId),
+    ),
 
     route(map.setGatewayLocation, async (params, ctx) => {
-      const gateway = await ownedGateway(db, requireSession(ctx).userId, params.gatewayId);
-      const cityId = await placedCityId(db, params.cityId);
-      await db.update(gateways).set({ cityId }).where(eq(gateways.id, gateway.id));
-      deps.onMoved();
+      await deps.places.setGatewayLocation(requireSession(ctx).userId, params.gatewayId, params.cityId);
       return {};
     }),
   ];

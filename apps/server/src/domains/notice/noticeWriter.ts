@@ -13,12 +13,13 @@ import {
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import type { CallContext } from '../../http/context';
+import { requireSession } from '../../http/context';
 import { originOf } from '../../http/origin';
 import type { Messenger } from '../../messaging/messenger';
 import type { UnlockLinks } from '../remoteOperation/unlockLinks';
-import { addUnits, consumeUnit } from '../service/serviceBalances';
-import type { TemplateRow, TemplateService } from '../template/templateService';
-import { requireSession } from '../user/userRoutes';
+import { addUnits, consumeUnit } from '../service/serviceQueries';
+import type { TemplateRow } from '../template/templateQueries';
+import type { TemplateService } from '../template/templateService';
 
 type Channel = ValueOf<typeof MessageChannel>;
 

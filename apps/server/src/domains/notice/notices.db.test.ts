@@ -19,7 +19,7 @@ import { addLock } from '../../test/devices';
 import { loggedInClient, PASSWORD, registerAccount } from '../../test/fixtures';
 import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { setVipStatus } from '../../test/vip';
-import { addUnits, balanceOf } from '../service/serviceBalances';
+import { addUnits, balanceOf } from '../service/serviceQueries';
 
 let server: TestServer;
 let owner: TestClient;

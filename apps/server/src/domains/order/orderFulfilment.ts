@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type orders, serviceBalances, vipSubscriptions } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
-import { addUnits } from '../service/serviceBalances';
-import { addPaidYears, VIP_YEAR_MS } from '../vip/vipSubscriptions';
+import { addUnits } from '../service/serviceQueries';
+import { addPaidYears, VIP_YEAR_MS } from '../vip/vipQueries';
 
 export type OrderRow = typeof orders.$inferSelect;
 

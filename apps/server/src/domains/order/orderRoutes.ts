@@ -1,8 +1,8 @@
 import { order } from '@smartlock/contract';
 import type { CallContext } from '../../http/context';
+import { requireSession } from '../../http/context';
 import { originOf } from '../../http/origin';
 import { type Route, route } from '../../http/router';
-import { requireSession } from '../user/userRoutes';
 import type { OrderCaller, OrderService } from './orderService';
 
 function callerOf(ctx: CallContext): OrderCaller {

@@ -6,21 +6,30 @@ import {
   REFUND_WINDOW_DAYS,
   ServiceType,
 } from '@smartlock/contract';
-import { and, count, desc, eq, lte, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
-import { offsetOf, pageOf } from '../../http/paging';
+import { pageOf } from '../../http/paging';
 import type { Brand } from '../company/brands';
 import type { PaymentProviders } from '../payment/paymentProviders';
 import type { OrderRequest, PriceList } from '../service/priceList';
-import { balancesOf } from '../service/serviceBalances';
+import { balancesOf } from '../service/serviceQueries';
 import { requireLockOwner } from '../vip/advancedFunction';
 import { type OrderRow, restore, reverse } from './orderFulfilment';
 import { newOrderNo } from './orderNumber';
 import type { OrderPayments } from './orderPayments';
 import { describeOrder, paymentResultOf, presentOrder } from './orderPresenter';
+import {
+  cancelWaitingOrder,
+  expireOrders,
+  findOwnOrder,
+  insertOrder,
+  lockOrder,
+  markRefunded,
+  orderPage,
+  setCheckout,
+  undoRefund,
+} from './orderQueries';
 
 export interface OrderCaller {
   userId: number;
@@ -62,25 +71,22 @@ export class OrderService {
       if ((quote.lockLimit ?? 0) < locks) throw new ApiError('vipTierTooSmall', { count: quote.lockLimit ?? 0, locks });
     }
     const now = Date.now();
-    const [order] = await this.db
-      .insert(orders)
-      .values({
-        orderNo: newOrderNo(now),
-        userId: caller.userId,
-        packageName: caller.brand.packageName,
-        serviceType: request.serviceType,
-        quantity: request.quantity,
-        lockLimit: quote.lockLimit,
-        unitPrice: quote.unitPrice,
-        amount: quote.amount,
-        currency: request.currency,
-        paymentMethod: request.paymentMethod,
-        provider: provider.name,
-        status: OrderStatus.created,
-        createdAt: new Date(now),
-        expiresAt: new Date(now + ORDER_PAYMENT_MINUTES * 60_000),
-      })
-      .returning();
+    const order = await insertOrder(this.db, {
+      orderNo: newOrderNo(now),
+      userId: caller.userId,
+      packageName: caller.brand.packageName,
+      serviceType: request.serviceType,
+      quantity: request.quantity,
+      lockLimit: quote.lockLimit,
+      unitPrice: quote.unitPrice,
+      amount: quote.amount,
+      currency: request.currency,
+      paymentMethod: request.paymentMethod,
+      provider: provider.name,
+      status: OrderStatus.created,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + ORDER_PAYMENT_MINUTES * 60_000),
+    });
     if (!order) throw new Error('order insert returned nothing');
     return this.checkout(caller, order);
   }
@@ -94,11 +100,7 @@ export class OrderService {
 
   async cancel(userId: number, locale: Locale, orderNo: string): Promise<OrderItem> {
     const order = await this.own(userId, orderNo);
-    const [cancelled] = await this.db
-      .update(orders)
-      .set({ status: OrderStatus.cancelled, cancelledAt: new Date() })
-      .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.created)))
-      .returning();
+    const cancelled = await cancelWaitingOrder(this.db, order.id);
     if (!cancelled) throw new ApiError('orderStateConflict');
     // The checkout stops taking payment; if it cannot be closed, a late payment is given back anyway.
     const provider = this.providers.named(cancelled.provider);
@@ -119,16 +121,13 @@ export class OrderService {
   async refund(userId: number, locale: Locale, orderNo: string): Promise<OrderItem> {
     await this.own(userId, orderNo);
     const { order, taken } = await this.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
+      const row = await lockOrder(tx, orderNo);
       if (!row || row.status !== OrderStatus.paid || !row.paidAt) throw new ApiError('orderStateConflict');
       if (Date.now() - row.paidAt.getTime() >= REFUND_WINDOW_DAYS * DAY) {
         throw new ApiError('refundWindowPassed', { count: REFUND_WINDOW_DAYS });
       }
       const reversed = await reverse(tx, row, true);
-      await tx
-        .update(orders)
-        .set({ status: OrderStatus.refunded, refundedAt: new Date(), refundReason: 'customer', reversed })
-        .where(eq(orders.id, row.id));
+      await markRefunded(tx, row.id, reversed);
       return { order: row, taken: reversed };
     });
     const provider = this.providers.named(order.provider);
@@ -144,10 +143,7 @@ export class OrderService {
       this.log.error({ err: error, orderNo }, 'the provider refused the refund; the order stays paid');
       await this.db.transaction(async (tx) => {
         await restore(tx, order, taken);
-        await tx
-          .update(orders)
-          .set({ status: OrderStatus.paid, refundedAt: null, refundReason: null, reversed: null })
-          .where(eq(orders.id, order.id));
+        await undoRefund(tx, order.id);
       });
       throw new ApiError('operationFailed', {}, 'refund refused by the payment provider');
     }
@@ -157,25 +153,13 @@ export class OrderService {
 
   async list(userId: number, locale: Locale, query: { pageNo: number; pageSize: number; status?: number | undefined }) {
     await this.expireOverdue(userId);
-    const where: SQL[] = [eq(orders.userId, userId)];
-    if (query.status !== undefined) where.push(eq(orders.status, query.status));
-    const [rows, [total], balances] = await Promise.all([
-      this.db
-        .select()
-        .from(orders)
-        .where(and(...where))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.pageSize)
-        .offset(offsetOf(query.pageNo, query.pageSize)),
-      this.db
-        .select({ n: count() })
-        .from(orders)
-        .where(and(...where)),
+    const [{ rows, total }, balances] = await Promise.all([
+      orderPage(this.db, userId, query),
       balancesOf(this.db, userId),
     ]);
     return pageOf(
       rows.map((row) => presentOrder(row, locale, balances.get(row.serviceType) ?? 0)),
-      total?.n ?? 0,
+      total,
       query.pageNo,
       query.pageSize,
     );
@@ -191,13 +175,7 @@ export class OrderService {
    * answers them so their consoles can be told.
    */
   async expireOverdue(userId?: number): Promise<{ userId: number; orderNo: string }[]> {
-    const where = [eq(orders.status, OrderStatus.created), lte(orders.expiresAt, new Date())];
-    if (userId !== undefined) where.push(eq(orders.userId, userId));
-    const expired = await this.db
-      .update(orders)
-      .set({ status: OrderStatus.overdue })
-      .where(and(...where))
-      .returning({ userId: orders.userId, orderNo: orders.orderNo });
+    const expired = await expireOrders(this.db, userId);
     for (const order of expired) await this.payments.tell(order.userId, order.orderNo);
     return expired;
   }
@@ -205,10 +183,7 @@ export class OrderService {
   /** One of the account's orders (another account's is as unknown as one that does not exist). */
   private async own(userId: number, orderNo: string): Promise<OrderRow> {
     await this.expireOverdue(userId);
-    const [order] = await this.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
+    const order = await findOwnOrder(this.db, userId, orderNo);
     if (!order) throw new ApiError('orderNotFound');
     return order;
   }
@@ -233,11 +208,7 @@ export class OrderService {
       this.log.error({ err: error, orderNo: order.orderNo, provider: provider.name }, 'checkout could not be made');
       throw new ApiError('paymentFailed');
     }
-    const [updated] = await this.db
-      .update(orders)
-      .set({ providerRef: checkout.providerRef, declinedAt: null })
-      .where(eq(orders.id, order.id))
-      .returning();
+    const updated = await setCheckout(this.db, order.id, checkout.providerRef);
     return { order: await this.present(updated ?? order, caller.locale), checkoutUrl: checkout.url };
   }
 

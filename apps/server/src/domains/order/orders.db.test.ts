@@ -20,7 +20,7 @@ import { until } from '../../test/until';
 import { MAX_ATTEMPTS, retryDelaySeconds, SandboxNotifier } from '../payment/sandbox/sandboxNotifier';
 import type { SandboxPayment } from '../payment/sandbox/sandboxProvider';
 import { signNotification } from '../payment/sandbox/sandboxSignature';
-import { balanceOf } from '../service/serviceBalances';
+import { balanceOf } from '../service/serviceQueries';
 
 let server: TestServer;
 let buyer: TestClient;

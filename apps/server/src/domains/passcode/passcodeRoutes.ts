@@ -1,8 +1,8 @@
 import { passcode } from '@smartlock/contract';
 import type { CallContext } from '../../http/context';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import { noticeCallerOf } from '../notice/noticeWriter';
-import { requireSession } from '../user/userRoutes';
 import type { PasscodeCaller, PasscodeService } from './passcodeService';
 
 function callerOf(ctx: CallContext): PasscodeCaller {

@@ -1,6 +1,6 @@
 import { cyclicWeekDays, type Locale, PasscodeType } from '@smartlock/contract';
 import { translate } from '../../i18n';
-import { lockTimeText, minuteOfDayText, validityText, weekDaysText } from '../credential/validityText';
+import { lockTimeText, minuteOfDayText, validityText, weekDaysText } from '../notice/validityText';
 import type { PasscodeRow } from './passcodePresenter';
 
 /** How long a passcode is valid, as a message says it, with the first-use rule of offline codes. */

@@ -2,8 +2,8 @@ import { ERRORS, errorMessageKey, type Locale } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
+import { mapAtMost } from '../../util/atMost';
 import { ownedLocksAmong } from '../lock/lockQueries';
-import { mapAtMost } from '../shared/atMost';
 import { requireAdvancedFunction } from '../vip/advancedFunction';
 import type { RemoteOperationService } from './remoteOperationService';
 

@@ -1,7 +1,7 @@
 import { lock, type RemoteOperationName, Switch } from '@smartlock/contract';
 import type { CallContext } from '../../http/context';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
-import { requireSession } from '../user/userRoutes';
 import type { RemoteOperationService } from './remoteOperationService';
 import type { UnlockLinks } from './unlockLinks';
 

@@ -1,6 +1,6 @@
 import { template } from '@smartlock/contract';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
-import { requireSession } from '../user/userRoutes';
 import type { TemplateService } from './templateService';
 
 /** The message template calls (docs/payments.md). */

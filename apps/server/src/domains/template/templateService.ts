@@ -6,16 +6,23 @@ import {
   validateTemplate,
   validateTemplateSubject,
 } from '@smartlock/contract';
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
-import { messageTemplates } from '../../db/schema';
 import { ApiError, assertVerdict } from '../../http/apiError';
-import { offsetOf, pageOf } from '../../http/paging';
+import { pageOf } from '../../http/paging';
 import { managedLock } from '../lock/lockAccess';
 import { requireAdvancedFunction, requireLockOwner } from '../vip/advancedFunction';
+import { presentTemplate } from './templatePresenter';
+import {
+  deleteTemplate,
+  findOwnTemplate,
+  findTemplate,
+  insertTemplate,
+  type TemplateRow,
+  templatePage,
+  updateTemplate,
+} from './templateQueries';
 
-export type TemplateRow = typeof messageTemplates.$inferSelect;
 type Channel = ValueOf<typeof MessageChannel>;
 type Type = ValueOf<typeof TemplateType>;
 
@@ -23,18 +30,6 @@ export interface TemplateText {
   name: string;
   subject?: string | undefined;
   content: string;
-}
-
-export function presentTemplate(row: TemplateRow): TemplateItem {
-  return {
-    templateId: row.id,
-    channel: row.channel,
-    type: row.type,
-    name: row.name,
-    subject: row.subject,
-    content: row.content,
-    updatedAt: row.updatedAt.getTime(),
-  };
 }
 
 /** Whether an account's advanced function lets its templates be written and used now. */
@@ -70,34 +65,18 @@ export class TemplateService {
   ) {
     const ownerId =
       query.lockId === undefined ? userId : (await managedLock(this.db, userId, query.lockId)).lock.ownerId;
-    const where: SQL[] = [eq(messageTemplates.userId, ownerId), eq(messageTemplates.channel, query.channel)];
-    if (query.type !== undefined) where.push(eq(messageTemplates.type, query.type));
-    const [rows, [total], usable] = await Promise.all([
-      this.db
-        .select()
-        .from(messageTemplates)
-        .where(and(...where))
-        .orderBy(asc(messageTemplates.name), asc(messageTemplates.id))
-        .limit(query.pageSize)
-        .offset(offsetOf(query.pageNo, query.pageSize)),
-      this.db
-        .select({ n: count() })
-        .from(messageTemplates)
-        .where(and(...where)),
+    const [{ rows, total }, usable] = await Promise.all([
+      templatePage(this.db, ownerId, query),
       advancedFunctionActive(this.db, ownerId),
     ]);
-    return { ...pageOf(rows.map(presentTemplate), total?.n ?? 0, query.pageNo, query.pageSize), usable };
+    return { ...pageOf(rows.map(presentTemplate), total, query.pageNo, query.pageSize), usable };
   }
 
   async add(userId: number, request: TemplateText & { channel: Channel; type: Type }): Promise<TemplateItem> {
     await this.requireWriter(userId);
     const text = checkedText(request.channel, request.type, request);
-    const [row] = await orConflict(
-      () =>
-        this.db
-          .insert(messageTemplates)
-          .values({ userId, channel: request.channel, type: request.type, ...text })
-          .returning(),
+    const row = await orConflict(
+      () => insertTemplate(this.db, { userId, channel: request.channel, type: request.type, ...text }),
       'templateNameExists',
     );
     if (!row) throw new Error('template insert returned nothing');
@@ -108,22 +87,14 @@ export class TemplateService {
     const current = await this.own(userId, request.templateId);
     await this.requireWriter(userId);
     const text = checkedText(current.channel as Channel, current.type as Type, request);
-    const [row] = await orConflict(
-      () =>
-        this.db
-          .update(messageTemplates)
-          .set({ ...text, updatedAt: new Date() })
-          .where(eq(messageTemplates.id, current.id))
-          .returning(),
-      'templateNameExists',
-    );
+    const row = await orConflict(() => updateTemplate(this.db, current.id, text), 'templateNameExists');
     if (!row) throw new ApiError('templateNotFound');
     return presentTemplate(row);
   }
 
   async remove(userId: number, templateId: number): Promise<void> {
     const current = await this.own(userId, templateId);
-    await this.db.delete(messageTemplates).where(eq(messageTemplates.id, current.id));
+    await deleteTemplate(this.db, current.id);
   }
 
   /**
@@ -131,7 +102,7 @@ export class TemplateService {
    * channel and kind, while the owner's advanced function runs.
    */
   async forNotice(ownerId: number, templateId: number, channel: Channel, type: Type): Promise<TemplateRow> {
-    const [row] = await this.db.select().from(messageTemplates).where(eq(messageTemplates.id, templateId));
+    const row = await findTemplate(this.db, templateId);
     if (!row || row.userId !== ownerId || row.channel !== channel || row.type !== type) {
       throw new ApiError('templateNotFound');
     }
@@ -147,10 +118,7 @@ export class TemplateService {
 
   /** One of the caller's templates; another account's is as unknown as none. */
   private async own(userId: number, templateId: number): Promise<TemplateRow> {
-    const [row] = await this.db
-      .select()
-      .from(messageTemplates)
-      .where(and(eq(messageTemplates.id, templateId), eq(messageTemplates.userId, userId)));
+    const row = await findOwnTemplate(this.db, userId, templateId);
     if (!row) throw new ApiError('templateNotFound');
     return row;
   }

@@ -2,7 +2,6 @@ import { ValidationCodeType } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import { transferLocks } from '../lock/lockTransfer';
-import type { TransferRequest } from '../shared/transferConfirmation';
 import type { ValidationCodeService } from '../verification/validationCodeService';
 import {
   fileInGroups,
@@ -14,6 +13,7 @@ import {
   restoreReach,
 } from './accountHoldingsQueries';
 import { type AccountService, accountOf } from './accountService';
+import type { TransferRequest } from './transferConfirmation';
 import { findUserByAccount, findUserById, type UserRow } from './userQueries';
 
 /** The addresses of an account its own validation codes go to. */

@@ -1,10 +1,9 @@
 import { ERRORS, type ErrorName } from '@smartlock/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import type { SessionStore } from '../../http/session';
 import { AVATAR_PATH, avatarVersion } from './avatar';
-import { findAvatar } from './userQueries';
+import type { UserService } from './userService';
 
 /**
  * GET /api/user/avatar/:uid?v=<version> — an account's avatar for the console's <img> (the
@@ -13,14 +12,14 @@ import { findAvatar } from './userQueries';
  * the start of its SHA-256), so a matching one is cached for good; any other v gets the current
  * image, to be checked again.
  */
-export function registerAvatarRoute(app: FastifyInstance, deps: { db: Db; sessions: SessionStore }): void {
+export function registerAvatarRoute(app: FastifyInstance, deps: { users: UserService; sessions: SessionStore }): void {
   app.get<{ Params: { uid: string }; Querystring: { v?: string } }>(`${AVATAR_PATH}/:uid`, async (request, reply) => {
     const refuse = (name: ErrorName) =>
       reply.code(ERRORS[name].http).header('cache-control', 'no-store').send({ errorCode: ERRORS[name].code });
     try {
       await deps.sessions.resolve(deps.sessions.tokenOf(request, undefined));
       const id = /^[1-9][0-9]{0,9}$/.test(request.params.uid) ? Number(request.params.uid) : 0;
-      const avatar = id > 0 && id <= 2_147_483_647 ? await findAvatar(deps.db, id) : undefined;
+      const avatar = id > 0 && id <= 2_147_483_647 ? await deps.users.avatar(id) : undefined;
       if (!avatar) return refuse('notFound');
       const current = request.query.v === avatarVersion(avatar.sha256);
       return reply

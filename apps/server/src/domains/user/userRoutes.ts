@@ -1,20 +1,14 @@
 import { user } from '@smartlock/contract';
-import type { Db } from '../../db/client';
-import { ApiError } from '../../http/apiError';
-import type { CallContext } from '../../http/context';
+import { type CallContext, requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
 import type { SessionStore } from '../../http/session';
-import { gatewayPresence } from '../gateway/gatewayQueries';
 import type { SliderService } from '../verification/slider/sliderService';
 import type { ValidationCodeService } from '../verification/validationCodeService';
-import { vipStateOf } from '../vip/vipSubscriptions';
 import { type AccountService, accountOf, type Caller } from './accountService';
-import { presentUserInfo } from './presenters';
-import { updateUserInfo } from './profileService';
-import { findUserById, type UserRow } from './userQueries';
+import type { UserService } from './userService';
 
 export interface UserDeps {
-  db: Db;
+  users: UserService;
   accounts: AccountService;
   codes: ValidationCodeService;
   slider: SliderService;
@@ -29,12 +23,6 @@ const callerOf = (ctx: CallContext): Caller => ({
   locale: ctx.locale,
 });
 
-/** The caller's session; every session call has one (the router resolved it), this makes it explicit. */
-export function requireSession(ctx: CallContext) {
-  if (!ctx.session) throw new ApiError('notLoggedIn');
-  return ctx.session;
-}
-
 /** The user calls of spec section 7 that accounts and sessions need. */
 export function userRoutes(deps: UserDeps): Route[] {
   /** Hands a new session to the caller: a cookie for browsers, the token itself for API clients. */
@@ -44,12 +32,6 @@ export function userRoutes(deps: UserDeps): Route[] {
       return { uid: opened.user.id, expiresIn: opened.expiresIn };
     }
     return { uid: opened.user.id, expiresIn: opened.expiresIn, accessToken: opened.token };
-  }
-
-  /** The user info reply of /user/getInfo, for a row. */
-  async function infoOf(row: UserRow, ctx: CallContext) {
-    const [gateways, vipState] = await Promise.all([gatewayPresence(deps.db, row.id), vipStateOf(deps.db, row.id)]);
-    return presentUserInfo(row, ctx.locale, gateways, vipState.status);
   }
 
   return [
@@ -95,14 +77,10 @@ export function userRoutes(deps: UserDeps): Route[] {
       return {};
     }),
 
-    route(user.getInfo, async (_params, ctx) => {
-      const row = await findUserById(deps.db, requireSession(ctx).userId);
-      if (!row) throw new ApiError('loginExpired');
-      return infoOf(row, ctx);
-    }),
+    route(user.getInfo, async (_params, ctx) => deps.users.info(requireSession(ctx).userId, ctx.locale)),
 
     route(user.updateUserInfo, async (params, ctx) =>
-      infoOf(await updateUserInfo(deps.db, requireSession(ctx).userId, params, ctx.files), ctx),
+      deps.users.updateInfo(requireSession(ctx).userId, params, ctx.files, ctx.locale),
     ),
 
     route(user.changePassword, async (params, ctx) => {
@@ -111,15 +89,15 @@ export function userRoutes(deps: UserDeps): Route[] {
     }),
 
     route(user.changeAccount, async (params, ctx) =>
-      infoOf(await deps.accounts.changeAccount(requireSession(ctx).userId, params), ctx),
+      deps.users.infoOf(await deps.accounts.changeAccount(requireSession(ctx).userId, params), ctx.locale),
     ),
 
     route(user.bindMobile, async (params, ctx) =>
-      infoOf(await deps.accounts.bindMobile(requireSession(ctx).userId, params), ctx),
+      deps.users.infoOf(await deps.accounts.bindMobile(requireSession(ctx).userId, params), ctx.locale),
     ),
 
     route(user.bindEmail, async (params, ctx) =>
-      infoOf(await deps.accounts.bindEmail(requireSession(ctx).userId, params), ctx),
+      deps.users.infoOf(await deps.accounts.bindEmail(requireSession(ctx).userId, params), ctx.locale),
     ),
 
     route(user.resetPassword, async (params, ctx) => {
@@ -133,8 +111,8 @@ export function userRoutes(deps: UserDeps): Route[] {
     }),
 
     route(user.isPaidFeatureAvailable, async (_params, ctx) => {
-      const { status } = await vipStateOf(deps.db, requireSession(ctx).userId);
-      return { available: ctx.brand.hasPaidFeature, paidUserStatus: status };
+      const paidUserStatus = await deps.users.paidUserStatus(requireSession(ctx).userId);
+      return { available: ctx.brand.hasPaidFeature, paidUserStatus };
     }),
   ];
 }

@@ -1,8 +1,8 @@
 import { isVipActive, VipStatus, vipStateAt } from '@smartlock/contract';
 import type { Executor } from '../../db/client';
 import { ApiError } from '../../http/apiError';
-import { ownedLockCount } from './lockOwnership';
-import { periodsOf, subscriptionOf } from './vipSubscriptions';
+import { ownedLockCount } from '../lock/lockQueries';
+import { periodsOf, subscriptionOf } from './vipQueries';
 
 /**
  * The advanced (VIP) function, on trial or paid: templates, batch unlock and the exports need it

@@ -1,6 +1,6 @@
 import { vip } from '@smartlock/contract';
+import { requireSession } from '../../http/context';
 import { type Route, route } from '../../http/router';
-import { requireSession } from '../user/userRoutes';
 import type { VipService } from './vipService';
 
 /** The advanced function calls (docs/payments.md); buying it is an order (/order/create). */

@@ -2,9 +2,9 @@ import { type DataOf, type vip, vipStateAt } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import type { Brand } from '../company/brands';
+import { administersAnyLock, ownedLockCount } from '../lock/lockQueries';
 import { requireLockOwner } from './advancedFunction';
-import { administersAnyLock, ownedLockCount } from './lockOwnership';
-import { beginTrial, periodsOf, subscriptionOf } from './vipSubscriptions';
+import { beginTrial, periodsOf, subscriptionOf } from './vipQueries';
 
 export type VipInfo = DataOf<typeof vip.getInfo>;
 

@@ -1,4 +1,4 @@
-import type { RgbImage } from './image';
+import type { RgbImage } from './rgbImage';
 
 /** How plain the backdrop around a face is: see measureBackground. */
 export interface BackgroundMeasure {

@@ -1,4 +1,4 @@
-import { PhotoDecodeError, type RgbImage } from './image';
+import { PhotoDecodeError, type RgbImage } from './rgbImage';
 
 /**
  * A small Windows bitmap decoder: BITMAPINFOHEADER (or a later, longer header), 1, 4 or 8 bits

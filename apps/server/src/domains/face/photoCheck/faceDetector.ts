@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Config, Human } from '@vladmandic/human';
-import type { RgbImage } from './image';
+import type { RgbImage } from './rgbImage';
 
 /**
  * Face detection with @vladmandic/human (MIT): MediaPipe BlazeFace finds the faces, MediaPipe

@@ -1,7 +1,8 @@
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { decodeBmp } from './bmp';
-import { decodePhoto, downscale, jpegOrientation, orient, PHOTO_MAX_PIXELS, PhotoDecodeError } from './image';
+import { decodePhoto, downscale, jpegOrientation, orient, PHOTO_MAX_PIXELS } from './image';
+import { PhotoDecodeError } from './rgbImage';
 import {
   encodeBmp,
   encodeJpeg,

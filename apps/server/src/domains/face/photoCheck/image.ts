@@ -2,18 +2,7 @@ import type { PhotoFormat } from '@smartlock/contract';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { decodeBmp } from './bmp';
-
-/** Decoded pixels, 3 bytes (R, G, B) a pixel, row by row from the top left. */
-export interface RgbImage {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
-
-/** The bytes claim a format but do not hold a picture we can read. */
-export class PhotoDecodeError extends Error {
-  override name = 'PhotoDecodeError';
-}
+import { PhotoDecodeError, type RgbImage } from './rgbImage';
 
 /**
  * The most pixels a photo may declare (40 MP, e.g. 8000 × 5000). A 2 MB file can claim far more

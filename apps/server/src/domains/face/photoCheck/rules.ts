@@ -1,7 +1,7 @@
 import type { PhotoReason } from '@smartlock/contract';
 import { type BackgroundMeasure, measureBackground } from './background';
 import type { FoundFace } from './faceDetector';
-import type { RgbImage } from './image';
+import type { RgbImage } from './rgbImage';
 
 /**
  * What a face photo must show, and the limits used (documented in docs/credentials.md, "Face

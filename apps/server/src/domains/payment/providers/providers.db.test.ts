@@ -8,7 +8,7 @@ import { orders } from '../../../db/schema';
 import { loggedInClient } from '../../../test/fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../../../test/harness';
 import { buy } from '../../../test/payments';
-import { balanceOf } from '../../service/serviceBalances';
+import { balanceOf } from '../../service/serviceQueries';
 import { alipaySignContent } from './alipay';
 import { privateKeyOf, publicKeyOf, rsaSign, rsaVerify } from './keys';
 import { wechatMessage } from './wechatPay';

@@ -1,9 +1,9 @@
 import { ValidationCodeType } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
-import { type AccountService, accountOf } from '../user/accountService';
-import { findUserByAccount, findUserById, type UserRow } from '../user/userQueries';
 import type { ValidationCodeService } from '../verification/validationCodeService';
+import { type AccountService, accountOf } from './accountService';
+import { findUserByAccount, findUserById, type UserRow } from './userQueries';
 
 export interface TransferRequest {
   receiverUsername: string;
