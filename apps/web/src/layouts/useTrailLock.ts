@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useConsole } from '../app/context';
 import type { RouteSpec } from '../app/routeTable';
-import { lockKeys } from '../features/lock/lockApi';
+import { lockKeys } from '../features/lock/lockKeys';
 import { readSession } from '../storage/secureSession';
 import { pageTitle, type TrailLock } from './breadcrumbs';
 

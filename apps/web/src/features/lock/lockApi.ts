@@ -1,9 +1,10 @@
-import { type DataOf, GroupId, LockQueryType } from '@smartlock/contract';
+import type { DataOf } from '@smartlock/contract';
 import { lock } from '@smartlock/contract/refs';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useCallMutation } from '../../api/useCallMutation';
 import { useConsole } from '../../app/context';
+import { type LockListQuery, lockKeys } from './lockKeys';
 
 export type LockListPage = DataOf<typeof lock.list>;
 export type LockItem = LockListPage['list'][number];
@@ -11,32 +12,7 @@ export type LockDetail = DataOf<typeof lock.detail>;
 export type PassageModeConfig = DataOf<typeof lock.getPassageModeConfig>;
 export type TransferableLock = DataOf<typeof lock.listForTransfer>['list'][number];
 
-export type LockQueryTypeValue = (typeof LockQueryType)[keyof typeof LockQueryType];
-
-export interface LockListQuery {
-  pageNo: number;
-  pageSize: number;
-  type: LockQueryTypeValue;
-  /** -1 all, 0 ungrouped, else one of the user's groups. */
-  groupId: number;
-  /** Part of a lock's name; empty for all. */
-  lockName: string;
-}
-
-export const ALL_LOCKS: Omit<LockListQuery, 'pageNo' | 'pageSize'> = {
-  type: LockQueryType.all,
-  groupId: GroupId.all,
-  lockName: '',
-};
-
-export const lockKeys = {
-  lists: () => [...QUERY_ROOT.lock, 'list'] as const,
-  list: (query: LockListQuery) => [...QUERY_ROOT.lock, 'list', query] as const,
-  detail: (lockId: number) => [...QUERY_ROOT.lock, 'detail', lockId] as const,
-  passageMode: (lockId: number) => [...QUERY_ROOT.lock, 'passageMode', lockId] as const,
-  transferable: (query: { pageNo: number; pageSize: number; lockName: string }) =>
-    [...QUERY_ROOT.lock, 'transferable', query] as const,
-};
+export { ALL_LOCKS, type LockListQuery, type LockQueryTypeValue, lockKeys } from './lockKeys';
 
 /** One page of the user's locks; the previous page stays on screen while the next loads. */
 export function useLocks(query: LockListQuery) {

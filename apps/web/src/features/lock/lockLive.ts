@@ -1,6 +1,7 @@
 import type { LiveMessages } from '@smartlock/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { type LockDetail, type LockListPage, lockKeys } from './lockApi';
+import type { LockDetail, LockListPage } from './lockApi';
+import { lockKeys } from './lockKeys';
 
 type LockEvent = LiveMessages['lock'];
 type LiveFacts = Pick<LockEvent, 'lockId' | 'state' | 'battery'>;

@@ -1,6 +1,6 @@
 import { Spin } from 'antd';
 import { Navigate, useLocation } from 'react-router';
-import { useGroups } from '../../group/groupApi';
+import { useGroups } from '../../group/groupList';
 
 /** /home: loads the group list (the console home's group filter needs it), then goes to the console home. */
 export function HomeRedirect() {
