@@ -5,8 +5,9 @@ import type { LockRow } from '../lock/lockAccess';
 import { administratorsOf } from '../lock/lockAccess';
 import { countUnlocks } from '../map/cityActivity';
 import { effectiveCityOf } from '../map/lockLocation';
+import { accountNamesOf } from '../user/userQueries';
 import { type RecordPerson, resolvePeople } from './lockRecordPeople';
-import { accountNamesOf, insertNewRecords, insertUnlockNotice, intakeLockOf } from './lockRecordQueries';
+import { insertNewRecords, insertUnlockNotice, intakeLockOf } from './lockRecordQueries';
 
 /** What storing records needs of their lock. */
 export type IntakeLock = Pick<LockRow, 'id' | 'ownerId' | 'name' | 'switches'>;

@@ -143,12 +143,6 @@ export async function insertUnlockNotice(
     .values({ userId: ownerId, kind: 'unlockNotice', lockId: notice.lockId, payload: notice });
 }
 
-/** The account's email and mobile (those it has). */
-export async function accountNamesOf(db: Executor, userId: number): Promise<string[]> {
-  const [user] = await db.select({ email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, userId));
-  return [user?.email, user?.mobile].filter((v): v is string => Boolean(v));
-}
-
 /** The caller's eKeys of the lock whose status is in force, each with its lock. */
 export async function keysInForceOf(db: Executor, userId: number, lockId: number) {
   return db

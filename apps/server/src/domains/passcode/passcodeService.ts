@@ -23,7 +23,7 @@ import { type CredentialManager, credentialManager } from '../lock/credentialAcc
 import type { LockRow } from '../lock/lockAccess';
 import type { NoticeCaller, NoticeWriter } from '../notice/noticeWriter';
 import type { RemoteOperationService } from '../remoteOperation/remoteOperationService';
-import { findUserByAccount } from '../user/userQueries';
+import { accountNameOf, findUserByAccount } from '../user/userQueries';
 import { issueOffline, type OfflineRequest, planOffline } from './offlineIssue';
 import { type PasscodeRow, presentPasscode } from './passcodePresenter';
 import { passcodeValidityText } from './passcodeText';
@@ -55,7 +55,7 @@ export class PasscodeService {
     requirePasscodeLock(manager.lock);
     const plan = planOffline(manager.lock, request, manager.editorSpan);
     const row = await issueOffline(this.db, manager.lock, caller.userId, plan, request.keyboardPwdName ?? '');
-    return presentPasscode(row, await this.accountOf(caller.userId));
+    return presentPasscode(row, await accountNameOf(this.db, caller.userId));
   }
 
   async add(
@@ -284,10 +284,5 @@ export class PasscodeService {
       .where(eq(passcodes.id, id));
     if (!r) throw new ApiError('passcodeNotFound');
     return presentPasscode(r.row, r.email ?? r.mobile ?? '');
-  }
-
-  private async accountOf(userId: number): Promise<string> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
-    return user?.email ?? user?.mobile ?? '';
   }
 }

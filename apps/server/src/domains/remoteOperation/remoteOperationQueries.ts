@@ -2,7 +2,7 @@ import { EKeyStatus, hasFeature, RemoteOperationState, signalGradeOfRssi } from 
 import { and, asc, count, eq, gt, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
-import { ekeys, gatewayLocks, gateways, locks, remoteOperations, unlockLinks, users } from '../../db/schema';
+import { ekeys, gatewayLocks, gateways, locks, remoteOperations, unlockLinks } from '../../db/schema';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import { managedLockCondition } from '../lock/lockAccess';
 
@@ -127,12 +127,6 @@ export async function lateOperations(db: Executor, before: Date) {
     .select({ id: remoteOperations.id })
     .from(remoteOperations)
     .where(and(inArray(remoteOperations.state, OPEN_STATES), lt(remoteOperations.deadline, before)));
-}
-
-/** The account (email, else mobile) an operation is asked for by, written into the lock's record. */
-export async function accountOf(db: Executor, userId: number): Promise<string> {
-  const [user] = await db.select({ email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, userId));
-  return user?.email ?? user?.mobile ?? '';
 }
 
 /** The caller's normal eKeys of the lock that allow remote unlock, each with its lock. */

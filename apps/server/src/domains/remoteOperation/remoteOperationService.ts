@@ -25,13 +25,13 @@ import { managedLock } from '../lock/lockAccess';
 import { saveDaylightSavingReminder } from '../lock/lockQueries';
 import type { LockChange } from '../lock/lockReportedState';
 import { checkedDaylightSavingReminder } from '../lock/lockSettingPlan';
+import { accountNameOf } from '../user/userQueries';
 import { batchUnlock } from './batchUnlock';
 import { checkedParams, checkedResult, type OperationRequest, planOperation } from './commandPlan';
 import { operableLock } from './operableLock';
 import { checkedOperationOutcomes, type OperationOutcomes } from './operationOutcomes';
 import { type OperationRow, presentedResult, presentOperation } from './remoteOperationPresenter';
 import {
-  accountOf,
   advanceOpenOperation,
   endOpenOperation,
   insertOperation,
@@ -84,7 +84,7 @@ export class RemoteOperationService {
     options: { lock?: LockRow; prepare?: (tx: Executor, operationId: string) => Promise<void> } = {},
   ): Promise<RemoteOperation> {
     const lock = options.lock ?? (await operableLock(this.db, userId, lockId, request.name));
-    const plan = planOperation(lock, { ...request, operator: await accountOf(this.db, userId) });
+    const plan = planOperation(lock, { ...request, operator: await accountNameOf(this.db, userId) });
     const params = checkedParams(plan);
     const gateway = await reachingGateway(this.db, lock);
     const secret = gateway && (await this.secrets.secretOf(gateway.gatewayId));

@@ -89,3 +89,14 @@ export async function clearIdentifier(
     .returning();
   return row;
 }
+
+/** The account's email and mobile (those it has). */
+export async function accountNamesOf(db: Executor, userId: number): Promise<string[]> {
+  const [user] = await db.select({ email: users.email, mobile: users.mobile }).from(users).where(eq(users.id, userId));
+  return [user?.email, user?.mobile].filter((v): v is string => Boolean(v));
+}
+
+/** The account's name as records and replies show it: its email, else its mobile. */
+export async function accountNameOf(db: Executor, userId: number): Promise<string> {
+  return (await accountNamesOf(db, userId))[0] ?? '';
+}
