@@ -1,11 +1,12 @@
 import { type EKeyItem, EKeyStatus, EKeyType, ValidityType } from '@smartlock/contract';
-import { and, desc, eq, inArray, isNotNull, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, max, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
-import { ekeys, locks, users } from '../../db/schema';
+import { ekeys, faceIdentifications, locks, users } from '../../db/schema';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
-import type { EKeyRow } from './ekeyGrant';
-import { ENDED_EKEY_STATUSES, GONE_EKEY_STATUSES } from './ekeyStatus';
+import { ENDED_EKEY_STATUSES, GONE_EKEY_STATUSES, IN_FORCE_EKEY_STATUSES } from './ekeyStatus';
+
+export type EKeyRow = typeof ekeys.$inferSelect;
 
 /** Statuses a key leaves for "overdue" once its validity has ended. */
 const LAPSING = [EKeyStatus.normal, EKeyStatus.waitingAccept, EKeyStatus.updating] as const;
@@ -112,4 +113,70 @@ export async function holdsKey(db: Executor, userId: number, lockId: number): Pr
     )
     .limit(1);
   return key !== undefined;
+}
+
+/** Keys sent to the account's email or mobile before it existed become its own; a waiting one becomes normal. */
+export async function claimKeysSentTo(db: Executor, userId: number, accounts: string[]): Promise<void> {
+  await db
+    .update(ekeys)
+    .set({ recipientId: userId, updatedAt: new Date() })
+    .where(
+      and(
+        isNull(ekeys.recipientId),
+        inArray(ekeys.recipientAccount, accounts),
+        notInArray(ekeys.status, [...GONE_EKEY_STATUSES]),
+      ),
+    );
+  await db
+    .update(ekeys)
+    .set({ status: EKeyStatus.normal })
+    .where(and(eq(ekeys.recipientId, userId), eq(ekeys.status, EKeyStatus.waitingAccept)));
+}
+
+/** Moves the keys the account holds from one status to another. */
+export async function moveHeldKeys(db: Executor, userId: number, from: string, to: string): Promise<void> {
+  await db
+    .update(ekeys)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(ekeys.recipientId, userId), eq(ekeys.status, from)));
+}
+
+/** The keys the account holds (not gone), each with its lock and its sender, by lock name. */
+export async function keysHeldBy(db: Executor, userId: number) {
+  return db
+    .select({ key: ekeys, lock: locks, sender: users })
+    .from(ekeys)
+    .innerJoin(locks, eq(locks.id, ekeys.lockId))
+    .leftJoin(users, eq(users.id, ekeys.senderId))
+    .where(and(eq(ekeys.recipientId, userId), notInArray(ekeys.status, [...GONE_EKEY_STATUSES])))
+    .orderBy(locks.name, ekeys.id);
+}
+
+/** One key the account holds that is in force, with its lock. */
+export async function heldKeyInForce(db: Executor, userId: number, keyId: number) {
+  const [row] = await db
+    .select({ key: ekeys, lock: locks })
+    .from(ekeys)
+    .innerJoin(locks, eq(locks.id, ekeys.lockId))
+    .where(and(eq(ekeys.id, keyId), eq(ekeys.recipientId, userId), inArray(ekeys.status, [...IN_FORCE_EKEY_STATUSES])));
+  return row;
+}
+
+/** The last face identification of each key (ms), for keys that had one. */
+export async function lastIdentifications(db: Executor, keyIds: number[]): Promise<Map<number, number>> {
+  if (keyIds.length === 0) return new Map();
+  const rows = await db
+    .select({ keyId: faceIdentifications.keyId, at: max(faceIdentifications.createdAt) })
+    .from(faceIdentifications)
+    .where(inArray(faceIdentifications.keyId, keyIds))
+    .groupBy(faceIdentifications.keyId);
+  return new Map(rows.map((row) => [row.keyId, row.at ? new Date(row.at).getTime() : 0]));
+}
+
+/** Records a key holder's face identification, paid by `payerId`. */
+export async function recordFaceIdentification(
+  db: Executor,
+  values: { keyId: number; lockId: number; userId: number; payerId: number; createdAt: Date },
+): Promise<void> {
+  await db.insert(faceIdentifications).values(values);
 }

@@ -16,10 +16,9 @@ import { type CredentialManager, credentialManager, requireOwner } from '../lock
 import type { UserRow } from '../user/userQueries';
 import { findUserByAccount } from '../user/userQueries';
 import { FaceIdentification } from './ekeyFaceAuth';
-import type { EKeyRow } from './ekeyGrant';
 import { leaveKeys } from './ekeyLeaving';
 import type { EKeyNotices, NoticeCaller } from './ekeyNotices';
-import { listLockKeys } from './ekeyQueries';
+import { type EKeyRow, listLockKeys } from './ekeyQueries';
 import { revocationColumns } from './ekeyRevocationQueries';
 import type { EKeyRevocations } from './ekeyRevocations';
 import { ENDED_EKEY_STATUSES } from './ekeyStatus';
@@ -119,7 +118,7 @@ export class EKeyService {
       if (!row) throw new Error('eKey insert returned nothing');
       return row;
     }, 'ekeyExists');
-    if (!user) await this.notices.invite(caller, key, manager.lock.name);
+    if (!user) await this.notices.invite(caller, key, manager.lock);
     return key;
   }
 
