@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { ekeys, faceIdentifications, locks, users } from '../../db/schema';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import { revocationColumns } from './ekeyRevocationQueries';
 import { ENDED_EKEY_STATUSES, GONE_EKEY_STATUSES, IN_FORCE_EKEY_STATUSES } from './ekeyStatus';
 
 export type EKeyRow = typeof ekeys.$inferSelect;
@@ -113,6 +114,112 @@ export async function holdsKey(db: Executor, userId: number, lockId: number): Pr
     )
     .limit(1);
   return key !== undefined;
+}
+
+/** A key by its id, whatever its status. */
+export async function findEKey(db: Executor, keyId: number): Promise<EKeyRow | undefined> {
+  const [key] = await db.select().from(ekeys).where(eq(ekeys.id, keyId));
+  return key;
+}
+
+/** Writes a new key; a second live key of the recipient on the lock is a unique violation. */
+export async function insertEKey(db: Executor, values: typeof ekeys.$inferInsert): Promise<EKeyRow> {
+  const [row] = await db.insert(ekeys).values(values).returning();
+  if (!row) throw new Error('eKey insert returned nothing');
+  return row;
+}
+
+/** The keys of a lock sent to an account (by its id or by its account name) that have not ended. */
+export async function liveKeysSentTo(
+  db: Executor,
+  lockId: number,
+  recipient: { userId: number; account: string },
+): Promise<EKeyRow[]> {
+  return db
+    .select()
+    .from(ekeys)
+    .where(
+      and(
+        eq(ekeys.lockId, lockId),
+        or(eq(ekeys.recipientId, recipient.userId), eq(ekeys.recipientAccount, recipient.account)),
+        notInArray(ekeys.status, [...ENDED_EKEY_STATUSES]),
+      ),
+    );
+}
+
+/** The ids of a lock's keys that have not ended; only those one account sent, when `sentBy` is given. */
+export async function liveKeyIdsOfLock(db: Executor, lockId: number, sentBy?: number): Promise<number[]> {
+  const where: SQL[] = [eq(ekeys.lockId, lockId), notInArray(ekeys.status, [...ENDED_EKEY_STATUSES])];
+  if (sentBy !== undefined) where.push(eq(ekeys.senderId, sentBy));
+  const rows = await db
+    .select({ id: ekeys.id })
+    .from(ekeys)
+    .where(and(...where));
+  return rows.map((row) => row.id);
+}
+
+/** Whether the account has sent any key for the lock (in whatever status). */
+export async function hasSentKeyFor(db: Executor, userId: number, lockId: number): Promise<boolean> {
+  const [sent] = await db
+    .select({ id: ekeys.id })
+    .from(ekeys)
+    .where(and(eq(ekeys.lockId, lockId), eq(ekeys.senderId, userId)))
+    .limit(1);
+  return sent !== undefined;
+}
+
+/**
+ * Moves a key from the status it was read in to `to` (nothing when it has moved since);
+ * `revoke` raises its version, so the lock refuses the old credential.
+ */
+export async function moveKeyStatus(
+  db: Executor,
+  key: Pick<EKeyRow, 'id' | 'status'>,
+  to: string,
+  revoke: boolean,
+): Promise<void> {
+  await db
+    .update(ekeys)
+    .set({ status: to, updatedAt: new Date(), ...(revoke ? revocationColumns(false) : {}) })
+    .where(and(eq(ekeys.id, key.id), eq(ekeys.status, key.status)));
+}
+
+/**
+ * Moves the keys an account sent (on one lock when given) from one status to `to`, only the
+ * unclaimed ones when `unclaimed`; `revoke` raises their versions. Answers the keys moved.
+ */
+export async function moveSentKeys(
+  db: Executor,
+  scope: { senderId: number; lockId: number | undefined; status: string; unclaimed?: boolean },
+  to: string,
+  revoke: boolean,
+): Promise<number[]> {
+  const where: SQL[] = [eq(ekeys.senderId, scope.senderId), eq(ekeys.status, scope.status)];
+  if (scope.unclaimed) where.push(isNull(ekeys.recipientId));
+  if (scope.lockId !== undefined) where.push(eq(ekeys.lockId, scope.lockId));
+  const rows = await db
+    .update(ekeys)
+    .set({ status: to, updatedAt: new Date(), ...(revoke ? revocationColumns(false) : {}) })
+    .where(and(...where))
+    .returning({ id: ekeys.id });
+  return rows.map((row) => row.id);
+}
+
+/** A key's name, remarks and remote unlock, those given. */
+export async function updateKeyDetails(
+  db: Executor,
+  keyId: number,
+  changes: { keyName?: string | undefined; remarks?: string | undefined; remoteEnable?: boolean | undefined },
+): Promise<void> {
+  await db
+    .update(ekeys)
+    .set({
+      ...(changes.keyName !== undefined ? { keyName: changes.keyName } : {}),
+      ...(changes.remarks !== undefined ? { remarks: changes.remarks } : {}),
+      ...(changes.remoteEnable !== undefined ? { remoteEnable: changes.remoteEnable ? 1 : 0 } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(ekeys.id, keyId));
 }
 
 /** Keys sent to the account's email or mobile before it existed become its own; a waiting one becomes normal. */

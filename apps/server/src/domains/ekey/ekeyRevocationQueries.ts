@@ -1,7 +1,8 @@
-import { REVOKED_FOR_GOOD } from '@smartlock/contract';
+import { EKeyAuthorized, REVOKED_FOR_GOOD } from '@smartlock/contract';
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, gatewayLocks, locks } from '../../db/schema';
+import type { EKeyValidity } from './ekeyValidity';
 
 /** The columns that raise a key's version and ask the lock to refuse what came before. */
 export function revocationColumns(gone: boolean) {
@@ -10,6 +11,42 @@ export function revocationColumns(gone: boolean) {
     revokeBelow: gone ? sql`${REVOKED_FOR_GOOD}` : sql`${ekeys.version} + 1`,
     updatedAt: new Date(),
   } as const;
+}
+
+/**
+ * Makes a key an authorized administrator's: keyRight 1, `senderId` as its sender, remote unlock
+ * on, the validity given (and `status`, when given); its version rises, so the lock refuses the
+ * old credential.
+ */
+export async function upgradeToAdministratorKey(
+  db: Executor,
+  keyId: number,
+  change: { senderId: number; validity: EKeyValidity; status?: string | undefined },
+): Promise<void> {
+  await db
+    .update(ekeys)
+    .set({
+      keyRight: EKeyAuthorized.yes,
+      senderId: change.senderId,
+      remoteEnable: 1,
+      ...change.validity,
+      ...(change.status !== undefined ? { status: change.status } : {}),
+      ...revocationColumns(false),
+    })
+    .where(eq(ekeys.id, keyId));
+}
+
+/** A key's new validity and status; its version rises, so the lock refuses the old credential. */
+export async function changeKeyValidity(
+  db: Executor,
+  keyId: number,
+  validity: EKeyValidity,
+  status: string,
+): Promise<void> {
+  await db
+    .update(ekeys)
+    .set({ ...validity, status, ...revocationColumns(false) })
+    .where(eq(ekeys.id, keyId));
 }
 
 /**
