@@ -165,6 +165,12 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
   };
 }
 
+/** A lock by its id (no permission checked: the caller has done that). */
+export async function findLockById(db: Executor, lockId: number): Promise<LockRow | undefined> {
+  const [lock] = await db.select().from(locks).where(eq(locks.id, lockId));
+  return lock;
+}
+
 /**
  * Those of the locks the user owns (id and name): the check of a call on many locks at once
  * (batch unlock, record export), which needs every one to be the caller's own.
