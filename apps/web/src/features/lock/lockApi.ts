@@ -24,12 +24,13 @@ export function useLocks(query: LockListQuery) {
   });
 }
 
-/** One lock with every label and setting the lock-detail screen shows. */
-export function useLockDetail(lockId: number) {
+/** One lock with every label and setting the lock-detail screen shows (read only while `enabled`). */
+export function useLockDetail(lockId: number, enabled = true) {
   const { api } = useConsole();
   return useQuery({
     queryKey: lockKeys.detail(lockId),
     queryFn: () => api.call(lock.detail, { lockId }),
+    enabled,
   });
 }
 
