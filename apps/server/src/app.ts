@@ -16,7 +16,7 @@ import { EKeyNotices } from './domains/ekey/ekeyNotices';
 import { EKeyRevocations } from './domains/ekey/ekeyRevocations';
 import { ekeyRoutes } from './domains/ekey/ekeyRoutes';
 import { EKeyService } from './domains/ekey/ekeyService';
-import { countOnlineGateways } from './domains/gateway/gatewayPresence';
+import { countOnlineGateways } from './domains/gateway/gatewayQueries';
 import { gatewayRoutes } from './domains/gateway/gatewayRoutes';
 import { GatewayService } from './domains/gateway/gatewayService';
 import { groupRoutes } from './domains/group/groupRoutes';

@@ -19,7 +19,7 @@ import type { GatewaySecrets } from '../../devices/gatewaySecrets';
 import { ApiError } from '../../http/apiError';
 import type { LiveHub } from '../../live/liveHub';
 import type { OperationEnd } from '../../ops/metrics';
-import { reachingGateway } from '../gateway/gatewayReach';
+import { reachingGateway } from '../gateway/gatewayQueries';
 import type { LockRow } from '../lock/lockAccess';
 import { managedLock } from '../lock/lockAccess';
 import { saveDaylightSavingReminder } from '../lock/lockQueries';
