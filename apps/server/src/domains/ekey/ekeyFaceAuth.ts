@@ -11,7 +11,7 @@ import type { Db, Executor } from '../../db/client';
 import { ekeys, faceIdentifications, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import type { UploadedFile } from '../../http/params';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import { checkedFacePhoto, uploadedPhoto } from '../lockCredential/facePhotoUpload';
 import { consumeUnit } from '../service/serviceQueries';
 import { type EKeyRow, keyAdmits } from './ekeyGrant';

@@ -7,7 +7,7 @@ import {
   signEKeyGrant,
 } from '@smartlock/contract';
 import type { ekeys } from '../../db/schema';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 
 export type EKeyRow = typeof ekeys.$inferSelect;
 

@@ -173,6 +173,11 @@ export async function replaceLocksReached(
   if (rows.length > 0) await tx.insert(gatewayLocks).values(rows).onConflictDoNothing();
 }
 
+/** No gateway reaches these locks any more (until one reports them again). */
+export async function forgetReachOfLocks(tx: Executor, lockIds: number[]): Promise<void> {
+  await tx.delete(gatewayLocks).where(inArray(gatewayLocks.lockId, lockIds));
+}
+
 /** The lock ids of the owner's locks with these MACs. */
 export async function lockIdsByMac(db: Executor, ownerId: number, macs: string[]): Promise<Map<string, number>> {
   if (macs.length === 0) return new Map();

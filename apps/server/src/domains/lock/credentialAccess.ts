@@ -5,6 +5,6 @@
 export {
   type ManagedLock as CredentialManager,
   managedLock as credentialManager,
-  managedLockCondition,
   requireOwner,
 } from './lockAccess';
+export { managedLockCondition } from './lockQueries';

@@ -1,8 +1,7 @@
 import { LockRecordType, LockSwitch, Switch, UNLOCK_RECORD_TYPES, type UploadedRecord } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import type { LiveHub } from '../../live/liveHub';
-import type { LockRow } from '../lock/lockAccess';
-import { administratorsOf } from '../lock/lockAccess';
+import { administratorsOf, type LockRow } from '../lock/lockQueries';
 import { countUnlocks } from '../map/cityActivity';
 import { effectiveCityOf } from '../map/lockLocation';
 import { accountNamesOf } from '../user/userQueries';

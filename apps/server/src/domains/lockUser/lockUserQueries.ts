@@ -10,7 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, lockCredentials, locks, passcodes, users } from '../../db/schema';
 import { ENDED_EKEY_STATUSES } from '../ekey/ekeyStatus';
-import { managedLockCondition } from '../lock/lockAccess';
+import { managedLockCondition } from '../lock/lockQueries';
 
 /**
  * Holdings: one row per credential someone holds on the locks a caller manages, with the person

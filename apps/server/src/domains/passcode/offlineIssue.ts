@@ -19,7 +19,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passcodes } from '../../db/schema';
 import { ApiError, assertVerdict } from '../../http/apiError';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import type { PasscodeRow } from './passcodePresenter';
 import { currentLockHour, passcodeSpan, requireStartWithinReach, requireWholeHour } from './passcodeValidity';
 

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { ekeys, gatewayLocks, gateways, locks, remoteOperations, unlockLinks } from '../../db/schema';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
-import { managedLockCondition } from '../lock/lockAccess';
+import { managedLockCondition } from '../lock/lockQueries';
 
 const reachedLock = alias(locks, 'reached_lock');
 
