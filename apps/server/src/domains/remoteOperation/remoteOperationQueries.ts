@@ -63,6 +63,9 @@ export async function listForRemoteOperation(
 /** The states of an operation that has not ended. */
 export const OPEN_STATES = [RemoteOperationState.operating, RemoteOperationState.wait];
 
+/** An operation as stored. */
+export type OperationRow = typeof remoteOperations.$inferSelect;
+
 export type NewOperation = typeof remoteOperations.$inferInsert;
 
 /** Records an operation; the row as stored. */

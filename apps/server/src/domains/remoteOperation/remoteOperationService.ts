@@ -29,7 +29,7 @@ import { batchUnlock } from './batchUnlock';
 import { checkedParams, checkedResult, type OperationRequest, planOperation } from './commandPlan';
 import { operableLock } from './operableLock';
 import { checkedOperationOutcomes, type OperationOutcomes } from './operationOutcomes';
-import { type OperationRow, presentedResult, presentOperation } from './remoteOperationPresenter';
+import { presentedResult, presentOperation } from './remoteOperationPresenter';
 import {
   advanceOpenOperation,
   endOpenOperation,
@@ -37,6 +37,7 @@ import {
   lateOperations,
   listForRemoteOperation,
   OPEN_STATES,
+  type OperationRow,
   openOperationsOf,
   operationById,
 } from './remoteOperationQueries';
