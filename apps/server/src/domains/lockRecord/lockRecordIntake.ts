@@ -2,8 +2,7 @@ import { LockRecordType, LockSwitch, Switch, UNLOCK_RECORD_TYPES, type UploadedR
 import type { Db } from '../../db/client';
 import type { LiveHub } from '../../live/liveHub';
 import { administratorsOf, type LockRow } from '../lock/lockQueries';
-import { countUnlocks } from '../map/cityActivity';
-import { effectiveCityOf } from '../map/lockLocation';
+import { countUnlocks, effectiveCityOf } from '../map/mapQueries';
 import { accountNamesOf } from '../user/userQueries';
 import { type RecordPerson, resolvePeople } from './lockRecordPeople';
 import { insertNewRecords, insertUnlockNotice, intakeLockOf } from './lockRecordQueries';
