@@ -7,4 +7,3 @@ export {
   managedLock as credentialManager,
   requireOwner,
 } from './lockAccess';
-export { managedLockCondition } from './lockQueries';
