@@ -9,7 +9,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import type { UploadedFile } from '../../http/params';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import { checkedFacePhoto, uploadedPhoto } from '../lockCredential/facePhotoUpload';
 import { consumeUnit } from '../service/serviceQueries';
 import { keyAdmits } from './ekeyGrant';

@@ -6,7 +6,7 @@ import {
   grantAdmits,
   signEKeyGrant,
 } from '@smartlock/contract';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import type { EKeyRow } from './ekeyQueries';
 
 /** A key's validity, as its credential states it. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
 import type { Messenger } from '../../messaging/messenger';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import { findLockById } from '../lock/lockQueries';
 import type { NoticeCaller, NoticeWriter } from '../notice/noticeWriter';
 import { validityText } from '../notice/validityText';

@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import { facePhotos, lockCredentials, locks, users } from '../../db/schema';
 import { nextSerialId } from '../../db/sequence';
 import { containsPattern, offsetOf } from '../../http/paging';
-import { managedLockCondition } from '../lock/lockAccess';
+import { managedLockCondition } from '../lock/lockQueries';
 import { NOT_LIVE, Status } from './credentialKinds';
 
 export type LockCredentialRow = typeof lockCredentials.$inferSelect;

@@ -16,7 +16,7 @@ import { ApiError, assertVerdict } from '../../http/apiError';
 import { pageOf } from '../../http/paging';
 import { type EKeyValidity, eKeyValidity } from '../ekey/ekeyValidity';
 import { type CredentialManager, credentialManager } from '../lock/credentialAccess';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import type { CredentialOperationName } from '../remoteOperation/commandPlan';
 import type { RemoteOperationService } from '../remoteOperation/remoteOperationService';
 import { balanceOf, consumeUnit } from '../service/serviceQueries';

@@ -17,7 +17,7 @@ import {
 } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { ApiError, assertVerdict } from '../../http/apiError';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import { passcodesWithCodes } from '../lockRecord/lockRecordQueries';
 import { insertPasscodeIfFree, type NewPasscode, type PasscodeRow } from './passcodeQueries';
 import { currentLockHour, passcodeSpan, requireStartWithinReach, requireWholeHour } from './passcodeValidity';

@@ -17,7 +17,7 @@ import { ApiError, assertVerdict } from '../../http/apiError';
 import { pageOf } from '../../http/paging';
 import { translate } from '../../i18n';
 import { type CredentialManager, credentialManager } from '../lock/credentialAccess';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import type { NoticeCaller, NoticeWriter } from '../notice/noticeWriter';
 import type { RemoteOperationService } from '../remoteOperation/remoteOperationService';
 import { accountNameOf, findUserByAccount } from '../user/userQueries';
