@@ -9,13 +9,13 @@ import {
   type RecordExportFormatName,
   type SheetColumn,
   type SheetRow,
-  xlsxStream,
 } from '@smartlock/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
 import { safeEqual } from '../../security/crypto';
+import { xlsxStream } from '../../util/xlsxStream';
 import { ownedLocksAmong } from '../lock/lockQueries';
 import { requireAdvancedFunction } from '../vip/advancedFunction';
 import { countExportRows, databaseNow, exportBatch, exportLocks } from './lockRecordQueries';

@@ -1,5 +1,5 @@
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
-import { IDS_PER_CALL_MAX, xlsxBytes } from '@smartlock/contract';
+import { IDS_PER_CALL_MAX } from '@smartlock/contract';
 import { Alert, Button, Card, Flex, Radio, Spin, Statistic, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +76,9 @@ export default function ExportLockUsersPage() {
         total = page.total;
         setRun({ done: rows.length, total, state: 'running' });
       }
-      const bytes = await xlsxBytes({
+      // The spreadsheet library is loaded here, on the first export, not with the page.
+      const { xlsxFile } = await import('./xlsxFile');
+      const bytes = await xlsxFile({
         name: t('lockUser.sheet.tab'),
         columns: exportColumns(t),
         rows: exportSheetRows(rows, t, i18n.language),
