@@ -40,7 +40,12 @@ export default defineConfig({
       },
       { test: { name: 'devices', root: 'apps/devices', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverTier('unit', ['src/**/*.test.ts'], ['src/**/*.db.test.ts', 'src/**/*.system.test.ts']),
-      serverTier('database', ['src/**/*.db.test.ts']),
+      // `npm test` leaves some files out of one database pass (scripts/test.mjs says which and why).
+      serverTier(
+        'database',
+        ['src/**/*.db.test.ts'],
+        (process.env.SMARTLOCK_DB_EXCLUDE ?? '').split(',').filter(Boolean),
+      ),
       serverTier('system', ['src/**/*.system.test.ts']),
     ],
   },

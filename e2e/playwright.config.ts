@@ -2,13 +2,13 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 
 /**
- * Specs that share the demo account and its fleet (its doors, gateways, cities and records): they
- * run one at a time, beside the specs that register accounts of their own.
+ * Specs that change the demo account and its fleet (its doors, gateways, cities and records): they
+ * run one at a time, beside the specs that register accounts of their own or only read the demo
+ * account (the accessibility audit, the clipping check).
  */
 const DEMO_SPECS = [
   'admins',
   'batchUnlock',
-  'clipping',
   'cluster',
   'credentials',
   'demoFleet',
@@ -33,7 +33,8 @@ export default defineConfig({
     { name: 'own accounts', testIgnore: DEMO_SPECS, fullyParallel: true },
   ],
   retries: 0,
-  timeout: 60_000,
+  // The tier runs beside the server tiers (scripts/test.mjs): a test has room for a busy machine.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'output/report.json' }]],
   use: {

@@ -6,9 +6,14 @@ import { DEMO, LoginPage } from '../support/pages';
 
 const WIDTHS = [1440, 390];
 
-/** Opens a screen in a language (the `lang` URL parameter) and waits until it shows that language, settled. */
-async function openIn(page: Page, url: string, locale: string, ready: string): Promise<void> {
-  await page.goto(url);
+/**
+ * Shows the screen in a language and waits until it shows that language, settled: the first
+ * language by loading the page (the `lang` URL parameter), the others through the header's
+ * language switcher, as a user changes it.
+ */
+async function showIn(page: Page, url: string, locale: string, ready: string): Promise<void> {
+  if (locale === LOCALES[0]) await page.goto(url);
+  else await page.getByTestId('language-switcher').selectOption(locale);
   await expect(page.locator('html')).toHaveAttribute('lang', locale.replace('_', '-'));
   await page.getByTestId(ready).first().waitFor();
   await settled(page);
@@ -26,18 +31,18 @@ for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     const problems: string[] = [];
 
-    // Signed out: the login page, one load per language.
+    // Signed out: the login page in each language.
     for (const locale of LOCALES) {
-      await openIn(page, site(`/login?lang=${locale}`), locale, 'login-submit');
+      await showIn(page, site(`/login?lang=${locale}`), locale, 'login-submit');
       problems.push(...line(`${locale} ${width} login`, await clippedLabels(page)));
     }
 
-    // Signed in: the console home with the side menu (the menu's drawer on a phone), one load per language.
-    await page.goto(site('/login'));
+    // Signed in: the console home with the side menu (the menu's drawer on a phone) in each language.
+    await page.goto(site(`/login?lang=${LOCALES[0]}`));
     await new LoginPage(page).logIn(DEMO.account, DEMO.password);
-    await expect(page).toHaveURL(/\/console\/home$/);
+    await expect(page).toHaveURL(/\/console\/home/);
     for (const locale of LOCALES) {
-      await openIn(page, site(`/console/home?lang=${locale}`), locale, width >= 992 ? 'side-menu' : 'open-menu');
+      await showIn(page, site(`/console/home?lang=${locale}`), locale, width >= 992 ? 'side-menu' : 'open-menu');
       await page
         .getByTestId(width >= 992 ? 'lock-link' : 'lock-card')
         .first()
@@ -52,6 +57,8 @@ for (const width of WIDTHS) {
           ...line(`${locale} ${width} menu drawer`, await clippedLabels(page, '.ant-drawer-content-wrapper')),
         );
         if (locale === 'ru_RU') await shot(page, `menu-drawer-ru-${width}`);
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
       } else if (locale === 'ru_RU') await shot(page, `console-home-ru-${width}`);
     }
     expect(problems, `labels cut off:\n${problems.join('\n')}`).toEqual([]);

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { lockGroupLocks, lockGroups, locks } from '../../db/schema';
-import { managedLockCondition } from '../lock/lockAccess';
+import { managedLockCondition } from '../lock/lockQueries';
 
 /** The account's group of this id, if it has one. */
 export async function findOwnedGroup(db: Executor, userId: number, groupId: number) {
