@@ -1,10 +1,11 @@
 import { strFromU8, unzipSync } from 'fflate';
 
 /**
- * Reads an .xlsx file back, for the tests of the writers (the server's streamed export, the
- * console's download): unzips it with fflate and reads the package's XML the way a spreadsheet
- * does (the workbook's first sheet through its relationship, shared or inline strings, styles),
- * so a test checks what a user would see, whichever library wrote the file.
+ * Reads an .xlsx file back, for the tests of the xlsx writer and of the exports that use it (the
+ * server's streamed record export, the console's lock-user download): unzips it with fflate and
+ * reads the package's XML the way a spreadsheet does (the workbook's first sheet through its
+ * relationship, shared or inline strings, styles), so a test checks what a user would see, not
+ * how the writer put it.
  */
 export interface XlsxContent {
   /** The package's parts (file names). */

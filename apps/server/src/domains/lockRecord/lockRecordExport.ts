@@ -10,12 +10,12 @@ import {
   type SheetColumn,
   type SheetRow,
 } from '@smartlock/contract';
+import { xlsxStream } from '@smartlock/contract/sheet/xlsxWriter';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
 import { safeEqual } from '../../security/crypto';
-import { xlsxStream } from '../../util/xlsxStream';
 import { ownedLocksAmong } from '../lock/lockQueries';
 import { requireAdvancedFunction } from '../vip/advancedFunction';
 import { countExportRows, databaseNow, exportBatch, exportLocks } from './lockRecordQueries';

@@ -1,23 +1,26 @@
-import {
-  batchText,
-  columnWidth,
-  type Sheet,
-  type SheetColumn,
-  type SheetRow,
-  sanitizeSheetName,
-  sheetCellValue,
-} from '@smartlock/contract';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { batchText } from './chunker';
+import { columnWidth, sanitizeSheetName, sheetCellValue } from './sheetCells';
+import type { Sheet, SheetColumn, SheetRow } from './types';
 
 /** Deflate level of the workbook's parts: level 1 packs the sheet about 10:1 at a fraction of the default's time. */
 const DEFLATE_LEVEL = 1;
 
 /**
+ * The one .xlsx writer, for the server's record export and the console's lock-user export alike.
+ * Written against fflate's browser-and-Node API and the web platform only (no Node streams): it
+ * yields the file as Uint8Array chunks, which the server pipes into its reply and the console
+ * gathers into a Blob. Importable as `@smartlock/contract/sheet/xlsxWriter` without the contract's
+ * schemas.
+ */
+
+/**
  * Streams a one-sheet .xlsx workbook: the package's fixed parts and the sheet's XML, zipped and
  * deflated by fflate as they are written. Rows are pulled as the reader takes the bytes: each
  * ~64 KiB of sheet XML is deflated and handed over before the next rows are read, so memory stays
- * flat whatever their number. The sheet: a bold, frozen header row with the columns' widths, text
- * as inline strings (never a formula), finite numbers as numbers, empty cells left out.
+ * flat whatever their number; when the reader stops, the rows' iterator is closed. The sheet: a
+ * bold, frozen header row with the columns' widths, text as inline strings (never a formula),
+ * finite numbers as numbers, empty cells left out.
  */
 export async function* xlsxStream(sheet: Sheet): AsyncGenerator<Uint8Array> {
   const ready: Uint8Array[] = [];
@@ -63,7 +66,7 @@ const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
 /** Spreadsheet column letters for a zero-based index: 0 → A, 25 → Z, 26 → AA, 27 → AB. */
-export function columnLetters(index: number): string {
+function columnLetters(index: number): string {
   let letters = '';
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
     letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Sheet, SheetRow } from '@smartlock/contract';
-import { readXlsx } from '@smartlock/contract/sheet/readXlsx';
 import { describe, expect, it } from 'vitest';
-import { xlsxStream } from './xlsxStream';
+import { readXlsx } from './readXlsx';
+import type { Sheet, SheetRow } from './types';
+import { xlsxStream } from './xlsxWriter';
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 const columns = [{ header: 'Name', width: 30 }, { header: 'Count' }];
@@ -50,11 +50,13 @@ describe('xlsxStream', () => {
       rows: [
         ['<b>&"x"\'', 1.5, -42, 0],
         ['=1+2', '2026-11-27 08:30:00', null, undefined, Number.NaN, Number.POSITIVE_INFINITY, 'end'],
+        ['Ada <ada@example.com> & co', '=SUM(A1)', '22/11/2026, 08:00'],
       ],
     });
     expect(rows[1]).toEqual(['<b>&"x"\'', 1.5, -42, 0]);
     // A formula's text stays text; a date and time written as text is kept as written.
     expect(rows[2]).toEqual(['=1+2', '2026-11-27 08:30:00', null, null, null, null, 'end']);
+    expect(rows[3]).toEqual(['Ada <ada@example.com> & co', '=SUM(A1)', '22/11/2026, 08:00']);
   });
 
   it('drops characters XML forbids, keeps tabs, line breaks, spaces and non-BMP characters', async () => {
@@ -83,6 +85,14 @@ describe('xlsxStream', () => {
     expect((await read({ name: 'R&D <2024>', columns, rows: [] })).sheetName).toBe('R&D <2024>');
     expect((await read({ name: 'History', columns, rows: [] })).sheetName).toBe('History_');
     expect((await read({ name: '', columns, rows: [] })).sheetName).toBe('Sheet1');
+    expect((await read({ name: 'Users: 2026/11 [all]', columns, rows: [] })).sheetName).toBe('Users_ 2026_11 _all_');
+  });
+
+  it('writes every row of an array, in order (the console’s rows are in memory)', async () => {
+    const rows = Array.from({ length: 5_000 }, (_, i) => [`user-${i}@example.com`, i]);
+    const book = await read({ name: 'S', columns, rows });
+    expect(book.rows).toHaveLength(5_001);
+    expect(book.rows[5_000]).toEqual(['user-4999@example.com', 4999]);
   });
 
   it('streams many rows deflated, sending data before it has pulled them all', async () => {
