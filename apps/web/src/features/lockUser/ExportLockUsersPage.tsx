@@ -33,8 +33,6 @@ interface Run {
   fileName?: string;
 }
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /**
  * Exports the lock users of the user's own locks (spec: lockUser/export, console/exportLockUser):
  * all locks or chosen ones, how many rows and people, then page after page with a progress bar
@@ -76,15 +74,15 @@ export default function ExportLockUsersPage() {
         total = page.total;
         setRun({ done: rows.length, total, state: 'running' });
       }
-      // The spreadsheet library is loaded here, on the first export, not with the page.
+      // The xlsx writer is loaded here, on the first export, not with the page.
       const { xlsxFile } = await import('./xlsxFile');
-      const bytes = await xlsxFile({
+      const file = await xlsxFile({
         name: t('lockUser.sheet.tab'),
         columns: exportColumns(t),
         rows: exportSheetRows(rows, t, i18n.language),
       });
       const fileName = exportFileName(new Date());
-      saveFile(bytes, fileName, XLSX_TYPE);
+      saveFile(file, fileName, file.type);
       setRun({ done: rows.length, total: rows.length, state: 'done', fileName });
     } catch (error) {
       setRun({ done: rows.length, total, state: 'failed', error: errorText(t, error) });

@@ -1,26 +1,16 @@
-import { columnWidth, type SheetColumn, type SheetRow, sanitizeSheetName, sheetCellValue } from '@smartlock/contract';
-import ExcelJS from 'exceljs';
+import type { Sheet } from '@smartlock/contract';
+import { xlsxStream } from '@smartlock/contract/sheet/xlsxWriter';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * A one-sheet .xlsx workbook written by ExcelJS, as bytes: a bold, frozen header row with the
- * columns' widths, then the rows (text as text, never as a formula; numbers as numbers). The
- * export page imports this module when a user starts an export, so the spreadsheet library is
- * loaded then, and no route carries it before.
+ * A one-sheet .xlsx workbook as a Blob, from the contract's writer (the one the server's record
+ * export streams): its chunks gathered as they are deflated. The export page imports this module
+ * when a user starts an export, so the writer and fflate are loaded then, and no route carries
+ * them before.
  */
-export async function xlsxFile(sheet: {
-  name: string;
-  columns: readonly SheetColumn[];
-  rows: readonly SheetRow[];
-}): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
-  const worksheet = workbook.addWorksheet(sanitizeSheetName(sheet.name), {
-    views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }],
-  });
-  worksheet.columns = sheet.columns.map((column) => ({
-    header: sheetCellValue(column.header) as string,
-    width: columnWidth(column),
-  }));
-  worksheet.getRow(1).font = { bold: true };
-  for (const row of sheet.rows) worksheet.addRow(row.map(sheetCellValue));
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
+export async function xlsxFile(sheet: Sheet): Promise<Blob> {
+  const chunks: BlobPart[] = [];
+  for await (const chunk of xlsxStream(sheet)) chunks.push(chunk as BlobPart);
+  return new Blob(chunks, { type: XLSX_TYPE });
 }
