@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { lockGroupLocks, lockGroups, locks } from '../../db/schema';
 import { managedLockCondition } from '../lock/lockAccess';
+import { managedLockTotal } from '../lock/lockQueries';
 
 /** The account's group of this id, if it has one. */
 export async function findOwnedGroup(db: Executor, userId: number, groupId: number) {
@@ -18,7 +19,7 @@ export async function findOwnedGroup(db: Executor, userId: number, groupId: numb
  * of an administrator who lost a lock are left out here.
  */
 export async function groupsWithCounts(db: Db, userId: number) {
-  const [groups, counts, [all]] = await Promise.all([
+  const [groups, counts, all] = await Promise.all([
     db
       .select({ groupId: lockGroups.id, groupName: lockGroups.name })
       .from(lockGroups)
@@ -30,9 +31,9 @@ export async function groupsWithCounts(db: Db, userId: number) {
       .innerJoin(locks, eq(locks.id, lockGroupLocks.lockId))
       .where(and(eq(lockGroupLocks.userId, userId), managedLockCondition(userId)))
       .groupBy(lockGroupLocks.groupId),
-    db.select({ n: count() }).from(locks).where(managedLockCondition(userId)),
+    managedLockTotal(db, userId),
   ]);
-  return { groups, counts, totalCount: all?.n ?? 0 };
+  return { groups, counts, totalCount: all };
 }
 
 export async function insertGroup(db: Executor, ownerId: number, name: string): Promise<number> {

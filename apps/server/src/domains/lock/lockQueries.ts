@@ -1,5 +1,5 @@
 import { GroupId, LOCK_CREDENTIAL_KINDS, LockQueryType, PasscodeStatus, signalGradeOfRssi } from '@smartlock/contract';
-import { and, asc, count, eq, ilike, inArray, isNull, ne, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, ne, notExists, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
   ekeys,
@@ -16,7 +16,7 @@ import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import { GONE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import { NOT_LIVE } from '../lockCredential/credentialKinds';
 import { locationOf } from '../map/lockLocation';
-import { administeredLockCondition, type LockRow, managedLockCondition } from './lockAccess';
+import { administeredLockCondition, type LockRow } from './lockAccess';
 import { presentLockItem } from './lockPresenter';
 import { type GatewayLink, type LockReach, reachFrom } from './lockReach';
 
@@ -59,6 +59,56 @@ async function reachOf(db: Db, lockIds: number[]): Promise<Map<number, LockReach
 }
 
 /**
+ * The locks a lock list of `type` covers, as disjoint branches (their rows and counts add up): the
+ * owned ones, and those administered but owned by someone else. Each branch alone lets PostgreSQL
+ * walk its index in name order (the owned one `locks_owner_name_idx`), which `owner or administers`
+ * as one condition does not.
+ */
+function managedBranches(userId: number, type: number): SQL[] {
+  const owned = eq(locks.ownerId, userId);
+  const administered = and(ne(locks.ownerId, userId), administeredLockCondition(userId)) as SQL;
+  if (type === LockQueryType.admin) return [owned];
+  if (type === LockQueryType.authorizedAdmin) return [administered];
+  return [owned, administered];
+}
+
+/** SQL: `locks` (in the query) is filed as `groupId` asks — any (-1), in none of the user's groups (0), in that group. */
+function filingCondition(userId: number, groupId: number): SQL | undefined {
+  if (groupId === GroupId.all) return undefined;
+  const filing = filingOf(userId, groupId === GroupId.ungrouped ? undefined : groupId);
+  return groupId === GroupId.ungrouped ? notExists(filing) : exists(filing);
+}
+
+/** SQL: the subquery of the user's filing of `locks` (in the query), in one group or in any. */
+function filingOf(userId: number, groupId: number | undefined) {
+  return sql`(select 1 from ${lockGroupLocks} where ${and(
+    eq(lockGroupLocks.userId, userId),
+    eq(lockGroupLocks.lockId, locks.id),
+    groupId === undefined ? undefined : eq(lockGroupLocks.groupId, groupId),
+  )})`;
+}
+
+/** How many locks the branches' conditions hold together (each counted alone: no sort, no OR). */
+export async function countOfBranches(db: Db, branches: SQL[]): Promise<number> {
+  const counts = branches.map((where) => sql`(select count(*) from ${locks} where ${where})`);
+  const result = (await db.execute(sql`select (${sql.join(counts, sql` + `)})::int as n`)) as unknown as {
+    rows: { n: number | string }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** SQL: the ids of one page of the branches' locks by name: each branch ordered and cut at the page's end, then merged. */
+function pageIdsOf(db: Db, branches: SQL[], pageNo: number, pageSize: number): SQL {
+  const end = offsetOf(pageNo, pageSize) + pageSize;
+  const heads = branches.map(
+    (where) =>
+      sql`(${db.select({ id: locks.id, name: locks.name }).from(locks).where(where).orderBy(asc(locks.name), asc(locks.id)).limit(end)})`,
+  );
+  return sql`(select "id" from (${sql.join(heads, sql` union all `)}) as "page"
+    order by "name", "id" limit ${pageSize} offset ${offsetOf(pageNo, pageSize)})`;
+}
+
+/**
  * The console's lock list: the locks the caller manages. Query type "all" is the locks it owns
  * and those it is an authorized administrator of (a normal keyRight-1 eKey valid now), "admin"
  * the owned ones, "authorized admin" the administered ones. Group -1 is every lock, 0 those in
@@ -72,37 +122,32 @@ export async function listLocks(db: Db, userId: number, query: LockListQuery) {
       .where(and(eq(lockGroups.id, query.groupId), eq(lockGroups.ownerId, userId)));
     if (!group) throw new ApiError('noPermission', {}, 'not a group of this account');
   }
-  const filed = and(eq(lockGroupLocks.lockId, locks.id), eq(lockGroupLocks.userId, userId));
-  const conditions: (SQL | undefined)[] = [
-    query.type === LockQueryType.admin
-      ? eq(locks.ownerId, userId)
-      : query.type === LockQueryType.authorizedAdmin
-        ? and(ne(locks.ownerId, userId), administeredLockCondition(userId))
-        : managedLockCondition(userId),
+  const narrowing = [
+    filingCondition(userId, query.groupId),
     query.lockName ? ilike(locks.name, containsPattern(query.lockName)) : undefined,
   ];
-  if (query.groupId === GroupId.ungrouped) conditions.push(isNull(lockGroupLocks.groupId));
-  else if (query.groupId > 0) conditions.push(eq(lockGroupLocks.groupId, query.groupId));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const branches = managedBranches(userId, query.type).map((managed) => and(managed, ...narrowing) as SQL);
+  const filed = and(eq(lockGroupLocks.lockId, locks.id), eq(lockGroupLocks.userId, userId));
+  const [rows, total] = await Promise.all([
     db
       .select({ lock: locks, groupId: lockGroupLocks.groupId })
       .from(locks)
       .leftJoin(lockGroupLocks, filed)
-      .where(where)
-      .orderBy(asc(locks.name), asc(locks.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query.pageNo, query.pageSize)),
-    query.groupId === GroupId.all
-      ? db.select({ n: count() }).from(locks).where(where)
-      : db.select({ n: count() }).from(locks).leftJoin(lockGroupLocks, filed).where(where),
+      .where(inArray(locks.id, pageIdsOf(db, branches, query.pageNo, query.pageSize)))
+      .orderBy(asc(locks.name), asc(locks.id)),
+    countOfBranches(db, branches),
   ]);
   const reach = await reachOf(
     db,
     rows.map((r) => r.lock.id),
   );
   const list = rows.map((r) => presentLockItem(r.lock, userId, r.groupId, reach.get(r.lock.id)));
-  return pageOf(list, total?.n ?? 0, query.pageNo, query.pageSize);
+  return pageOf(list, total, query.pageNo, query.pageSize);
+}
+
+/** How many locks the account manages (owns, or administers now). */
+export async function managedLockTotal(db: Db, userId: number): Promise<number> {
+  return countOfBranches(db, managedBranches(userId, LockQueryType.all));
 }
 
 /** Everything the lock-detail screen shows. */
