@@ -202,8 +202,10 @@ const cases: SideBySideCase[] = [
       const [groups, counts, total] = await Promise.all([
         reference.query('select id, name from lock_groups where owner_id = $1 order by name, id', [owner]),
         reference.query(
-          `select f.group_id, count(*) from lock_group_locks f join locks l on l.id = f.lock_id
-            where f.user_id = $1 and (l.owner_id = $1 or l.id in (${ADMINISTERING})) group by f.group_id`,
+          `select f.group_id, count(*) from lock_group_locks f
+            where f.user_id = $1 and f.lock_id in (select id from locks where owner_id = $1
+              union all select id from locks where owner_id <> $1 and id in (${ADMINISTERING}))
+            group by f.group_id`,
           [owner],
         ),
         reference.query(

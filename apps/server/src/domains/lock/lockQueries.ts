@@ -64,7 +64,7 @@ async function reachOf(db: Db, lockIds: number[]): Promise<Map<number, LockReach
  * walk its index in name order (the owned one `locks_owner_name_idx`), which `owner or administers`
  * as one condition does not.
  */
-function managedBranches(userId: number, type: number): SQL[] {
+export function managedBranches(userId: number, type: number): SQL[] {
   const owned = eq(locks.ownerId, userId);
   const administered = and(ne(locks.ownerId, userId), administeredLockCondition(userId)) as SQL;
   if (type === LockQueryType.admin) return [owned];
