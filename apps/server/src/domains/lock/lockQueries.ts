@@ -18,7 +18,7 @@ import { NOT_LIVE } from '../lockCredential/credentialKinds';
 import { locationOf } from '../map/lockLocation';
 import { administeredLockCondition, type LockRow } from './lockAccess';
 import { presentLockItem } from './lockPresenter';
-import { type GatewayLink, type LockReach, reachFrom } from './lockReach';
+import { type LockReach, reachFrom } from './lockReach';
 
 export interface LockListQuery {
   pageNo: number;
@@ -28,34 +28,25 @@ export interface LockListQuery {
   lockName?: string | undefined;
 }
 
-/** Per lock of `lockIds` bound to a gateway: whether an online one reaches it, the best signal among those, and which. */
-async function reachOf(db: Db, lockIds: number[]): Promise<Map<number, LockReach>> {
-  if (lockIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      lockId: gatewayLocks.lockId,
-      gatewayName: gateways.name,
-      online: gateways.online,
-      rssi: gatewayLocks.rssi,
-    })
-    .from(gatewayLocks)
-    .innerJoin(gateways, eq(gateways.id, gatewayLocks.gatewayId))
-    .where(inArray(gatewayLocks.lockId, lockIds));
-  const links = new Map<number, GatewayLink[]>();
-  for (const r of rows) {
-    const link = {
-      gatewayName: r.gatewayName,
-      online: Number(r.online) === 1,
-      rssi: r.rssi === null ? null : Number(r.rssi),
-    };
-    links.set(r.lockId, [...(links.get(r.lockId) ?? []), link]);
-  }
-  const reach = new Map<number, LockReach>();
-  for (const [lockId, bound] of links) {
-    const best = reachFrom(bound);
-    if (best) reach.set(lockId, best);
-  }
-  return reach;
+/**
+ * SQL: the gateways bound to `locks` (in the query), as a JSON array of links (name, online,
+ * RSSI), empty when none — read with the page's rows, not in a query of its own.
+ */
+function gatewayLinksOf(): SQL<{ gatewayName: string; online: number; rssi: number | null }[]> {
+  return sql`(select coalesce(json_agg(json_build_object('gatewayName', ${gateways.name}, 'online', ${gateways.online}, 'rssi', ${gatewayLocks.rssi})), '[]')
+    from ${gatewayLocks} join ${gateways} on ${gateways.id} = ${gatewayLocks.gatewayId}
+    where ${gatewayLocks.lockId} = ${locks.id})`;
+}
+
+/** A lock's reach from its links as `gatewayLinksOf` gives them. */
+function reachOfLinks(links: { gatewayName: string; online: number; rssi: number | null }[]): LockReach | undefined {
+  return reachFrom(
+    links.map((link) => ({
+      gatewayName: link.gatewayName,
+      online: Number(link.online) === 1,
+      rssi: link.rssi === null ? null : Number(link.rssi),
+    })),
+  );
 }
 
 /**
@@ -130,18 +121,14 @@ export async function listLocks(db: Db, userId: number, query: LockListQuery) {
   const filed = and(eq(lockGroupLocks.lockId, locks.id), eq(lockGroupLocks.userId, userId));
   const [rows, total] = await Promise.all([
     db
-      .select({ lock: locks, groupId: lockGroupLocks.groupId })
+      .select({ lock: locks, groupId: lockGroupLocks.groupId, links: gatewayLinksOf() })
       .from(locks)
       .leftJoin(lockGroupLocks, filed)
       .where(inArray(locks.id, pageIdsOf(db, branches, query.pageNo, query.pageSize)))
       .orderBy(asc(locks.name), asc(locks.id)),
     countOfBranches(db, branches),
   ]);
-  const reach = await reachOf(
-    db,
-    rows.map((r) => r.lock.id),
-  );
-  const list = rows.map((r) => presentLockItem(r.lock, userId, r.groupId, reach.get(r.lock.id)));
+  const list = rows.map((r) => presentLockItem(r.lock, userId, r.groupId, reachOfLinks(r.links)));
   return pageOf(list, total, query.pageNo, query.pageSize);
 }
 
