@@ -21,9 +21,9 @@ import { buildApp } from '@smartlock/server/src/app';
 import { testConfig } from '@smartlock/server/src/config';
 import { cities, cityUnlocks } from '@smartlock/server/src/db/schema';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
-import { countUnlocks, recomputeCityActivity } from '@smartlock/server/src/domains/map/cityActivity';
 import { largestCities } from '@smartlock/server/src/domains/map/cityCatalogue';
 import { computeMapActivity } from '@smartlock/server/src/domains/map/mapActivity';
+import { countUnlocks, recomputeCityActivity } from '@smartlock/server/src/domains/map/mapQueries';
 import { sql } from 'drizzle-orm';
 import { addLocks, BENCH_CONSOLE_SECRET, percentile } from './support';
 

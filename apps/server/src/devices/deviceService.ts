@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { gatewayAuthority } from '../domains/gateway/gatewayAuthority';
-import { markAllGatewaysOffline } from '../domains/gateway/gatewayPresence';
+import { markAllGatewaysOffline } from '../domains/gateway/gatewayQueries';
 import type { LockRecordIntake } from '../domains/lockRecord/lockRecordIntake';
 import type { OperationOutcomes } from '../domains/remoteOperation/operationOutcomes';
 import { RemoteOperationService } from '../domains/remoteOperation/remoteOperationService';

@@ -6,7 +6,6 @@ import {
   RightOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { user } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Typography, theme } from 'antd';
 import { type CSSProperties, type ReactNode, useState } from 'react';
@@ -17,6 +16,7 @@ import { useConsole } from '../app/context';
 import { isOffered } from '../app/offered';
 import type { RouteSpec } from '../app/routeTable';
 import { clearUserInfo, useUserInfo } from '../app/userInfo';
+import { logOut } from '../features/auth/authApi';
 import NotFoundPage from '../features/errors/NotFoundPage';
 import { BrandMark } from './BrandMark';
 import { ConsoleBreadcrumb } from './ConsoleBreadcrumb';
@@ -57,7 +57,7 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
 
   async function logout() {
     try {
-      await api.call(user.logout);
+      await logOut(api);
     } catch (error) {
       message.error(errorText(t, error));
     }

@@ -6,31 +6,18 @@ import {
   ServiceType,
   Switch,
 } from '@smartlock/contract';
-import { and, eq, inArray, max } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { ekeys, faceIdentifications, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import type { UploadedFile } from '../../http/params';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import { checkedFacePhoto, uploadedPhoto } from '../lockCredential/facePhotoUpload';
 import { consumeUnit } from '../service/serviceQueries';
-import { type EKeyRow, keyAdmits } from './ekeyGrant';
-import { IN_FORCE_EKEY_STATUSES } from './ekeyStatus';
+import { keyAdmits } from './ekeyGrant';
+import { type EKeyRow, heldKeyInForce, lastIdentifications, recordFaceIdentification } from './ekeyQueries';
 
 /** Whether a lock asks its eKey holders to identify their face (its face identify switch on). */
 export function asksFaceIdentification(lock: Pick<LockRow, 'switches'>): boolean {
   return lock.switches?.[LockSwitch.faceIdentify] === Switch.on;
-}
-
-/** The last identification of each key (ms), for keys that had one. */
-export async function lastIdentifications(db: Executor, keyIds: number[]): Promise<Map<number, number>> {
-  if (keyIds.length === 0) return new Map();
-  const rows = await db
-    .select({ keyId: faceIdentifications.keyId, at: max(faceIdentifications.createdAt) })
-    .from(faceIdentifications)
-    .where(inArray(faceIdentifications.keyId, keyIds))
-    .groupBy(faceIdentifications.keyId);
-  return new Map(rows.map((row) => [row.keyId, row.at ? new Date(row.at).getTime() : 0]));
 }
 
 /** Whether the holder must identify their face before using the key now. */
@@ -61,13 +48,7 @@ export class FaceIdentification {
     files: UploadedFile[],
     locale: Locale,
   ): Promise<{ identified: boolean; dueAgainAt: number | null }> {
-    const [row] = await this.db
-      .select({ key: ekeys, lock: locks })
-      .from(ekeys)
-      .innerJoin(locks, eq(locks.id, ekeys.lockId))
-      .where(
-        and(eq(ekeys.id, keyId), eq(ekeys.recipientId, userId), inArray(ekeys.status, [...IN_FORCE_EKEY_STATUSES])),
-      );
+    const row = await heldKeyInForce(this.db, userId, keyId);
     if (!row || !keyAdmits(row.key, row.lock)) throw new ApiError('noPermission', {}, 'no key of the caller in force');
     const { key, lock } = row;
     const last = (await lastIdentifications(this.db, [key.id])).get(key.id) ?? null;
@@ -82,9 +63,13 @@ export class FaceIdentification {
       if (!(await consumeUnit(tx, lock.ownerId, ServiceType.faceIdentify))) {
         throw new ApiError('faceIdentifyBalanceEmpty');
       }
-      await tx
-        .insert(faceIdentifications)
-        .values({ keyId: key.id, lockId: lock.id, userId, payerId: lock.ownerId, createdAt: new Date(now) });
+      await recordFaceIdentification(tx, {
+        keyId: key.id,
+        lockId: lock.id,
+        userId,
+        payerId: lock.ownerId,
+        createdAt: new Date(now),
+      });
     });
     return { identified: true, dueAgainAt: dueAgain(now) };
   }

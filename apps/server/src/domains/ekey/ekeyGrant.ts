@@ -6,10 +6,8 @@ import {
   grantAdmits,
   signEKeyGrant,
 } from '@smartlock/contract';
-import type { ekeys } from '../../db/schema';
-import type { LockRow } from '../lock/lockAccess';
-
-export type EKeyRow = typeof ekeys.$inferSelect;
+import type { LockRow } from '../lock/lockQueries';
+import type { EKeyRow } from './ekeyQueries';
 
 /** A key's validity, as its credential states it. */
 function validityOf(key: EKeyRow): EKeyGrantValidity {

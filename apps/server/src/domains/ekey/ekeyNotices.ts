@@ -1,16 +1,20 @@
 import { isEmailAccount, type Locale, resolveLocale, TemplateType, ValidityType } from '@smartlock/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { locks, users } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
 import type { Messenger } from '../../messaging/messenger';
+import type { LockRow } from '../lock/lockQueries';
+import { findLockById } from '../lock/lockQueries';
 import type { NoticeCaller, NoticeWriter } from '../notice/noticeWriter';
 import { validityText } from '../notice/validityText';
-import type { EKeyRow } from './ekeyGrant';
+import { findUserById } from '../user/userQueries';
+import type { EKeyRow } from './ekeyQueries';
 
 export type { NoticeCaller };
+
+/** What a key's messages say of its lock: its name, and its timezone for the validity. */
+type KeyLock = Pick<LockRow, 'name' | 'timezoneRawOffset'>;
 
 const KIND_OF: Record<number, 'permanent' | 'limited' | 'once' | 'cyclic'> = {
   [ValidityType.permanent]: 'permanent',
@@ -33,10 +37,10 @@ export class EKeyNotices {
   ) {}
 
   /** Invites an unregistered recipient; a delivery failure is logged, the key stays. */
-  async invite(caller: NoticeCaller, key: EKeyRow, lockName: string): Promise<void> {
+  async invite(caller: NoticeCaller, key: EKeyRow, lock: KeyLock): Promise<void> {
     try {
       const channel = isEmailAccount(key.recipientAccount) ? 'email' : 'sms';
-      const text = await this.texts(caller, key, caller.locale, lockName);
+      const text = await this.texts(caller, key, caller.locale, lock);
       await this.messenger.send({
         channel,
         recipient: key.recipientAccount,
@@ -58,10 +62,10 @@ export class EKeyNotices {
     channel: 'email' | 'sms',
     templateId: number | undefined,
   ): Promise<void> {
-    const [lock] = await this.db.select().from(locks).where(eq(locks.id, key.lockId));
+    const lock = await findLockById(this.db, key.lockId);
     if (!lock) throw new ApiError('noPermission', {}, 'no such lock');
     const { address, locale } = await this.recipientOf(key, channel, caller.locale);
-    const text = await this.texts(caller, key, locale, lock.name);
+    const text = await this.texts(caller, key, locale, lock);
     await this.writer.send({
       caller,
       lock,
@@ -79,18 +83,14 @@ export class EKeyNotices {
   }
 
   /** The subject and the words a key's messages fill in, in a language. */
-  private async texts(caller: NoticeCaller, key: EKeyRow, locale: Locale, lockName: string) {
-    const [sender] = await this.db.select().from(users).where(eq(users.id, caller.userId));
-    const [lock] = await this.db
-      .select({ offset: locks.timezoneRawOffset })
-      .from(locks)
-      .where(eq(locks.id, key.lockId));
+  private async texts(caller: NoticeCaller, key: EKeyRow, locale: Locale, lock: KeyLock) {
+    const sender = await findUserById(this.db, caller.userId);
     const params = {
       brand: caller.brandName,
-      lock: lockName,
+      lock: lock.name,
       sender: sender?.nickname || sender?.email || sender?.mobile || '',
       account: key.recipientAccount,
-      validity: validityText(locale, lock?.offset ?? 0, {
+      validity: validityText(locale, lock.timezoneRawOffset, {
         kind: KIND_OF[key.validityType] ?? 'permanent',
         start: key.startDate?.getTime(),
         end: key.endDate?.getTime(),
@@ -109,9 +109,7 @@ export class EKeyNotices {
     channel: 'email' | 'sms',
     fallback: Locale,
   ): Promise<{ address: string; locale: Locale }> {
-    const [recipient] = key.recipientId
-      ? await this.db.select().from(users).where(eq(users.id, key.recipientId))
-      : [undefined];
+    const recipient = key.recipientId ? await findUserById(this.db, key.recipientId) : undefined;
     const email = recipient?.email ?? (isEmailAccount(key.recipientAccount) ? key.recipientAccount : null);
     const mobile = recipient?.mobile ?? (isEmailAccount(key.recipientAccount) ? null : key.recipientAccount);
     const address = channel === 'email' ? email : mobile;

@@ -1,10 +1,8 @@
-import { REVOKED_FOR_GOOD } from '@smartlock/contract';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { ekeys, gatewayLocks, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import type { RemoteOperationService } from '../remoteOperation/remoteOperationService';
+import { pendingRevocations, pendingRevocationsOnGateway } from './ekeyRevocationQueries';
 
 /**
  * Tells locks which eKey credentials to refuse (revokeEKey), through a gateway when one reaches
@@ -21,11 +19,7 @@ export class EKeyRevocations {
   /** Sends what is pending for these keys; a lock out of reach is not an error. */
   async send(userId: number, keyIds: readonly number[]): Promise<void> {
     if (keyIds.length === 0) return;
-    const pending = await this.db
-      .select({ keyId: ekeys.id, lock: locks, belowVersion: ekeys.revokeBelow })
-      .from(ekeys)
-      .innerJoin(locks, eq(locks.id, ekeys.lockId))
-      .where(and(inArray(ekeys.id, [...keyIds]), gt(ekeys.revokeBelow, ekeys.lockRevokedBelow)));
+    const pending = await pendingRevocations(this.db, keyIds);
     for (const item of pending) {
       try {
         await this.operations.start(
@@ -43,23 +37,9 @@ export class EKeyRevocations {
 
   /** A gateway came online: the revocations its locks have not confirmed go out now. */
   async resendForGateway(gatewayId: number): Promise<void> {
-    const pending = await this.db
-      .select({ keyId: ekeys.id, senderId: ekeys.senderId })
-      .from(ekeys)
-      .innerJoin(gatewayLocks, eq(gatewayLocks.lockId, ekeys.lockId))
-      .where(and(eq(gatewayLocks.gatewayId, gatewayId), gt(ekeys.revokeBelow, ekeys.lockRevokedBelow)))
-      .limit(500);
+    const pending = await pendingRevocationsOnGateway(this.db, gatewayId);
     const bySender = new Map<number, number[]>();
     for (const row of pending) bySender.set(row.senderId, [...(bySender.get(row.senderId) ?? []), row.keyId]);
     for (const [senderId, keyIds] of bySender) await this.send(senderId, keyIds);
   }
-}
-
-/** The columns that raise a key's version and ask the lock to refuse what came before. */
-export function revocationColumns(gone: boolean) {
-  return {
-    version: sql`${ekeys.version} + 1`,
-    revokeBelow: gone ? sql`${REVOKED_FOR_GOOD}` : sql`${ekeys.version} + 1`,
-    updatedAt: new Date(),
-  } as const;
 }

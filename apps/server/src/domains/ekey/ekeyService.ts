@@ -6,22 +6,30 @@ import {
   parseAccount,
   validateUnregisteredRecipient,
 } from '@smartlock/contract';
-import { and, eq, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
-import { ekeys } from '../../db/schema';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import type { UploadedFile } from '../../http/params';
 import { type CredentialManager, credentialManager, requireOwner } from '../lock/credentialAccess';
 import type { UserRow } from '../user/userQueries';
 import { findUserByAccount } from '../user/userQueries';
 import { FaceIdentification } from './ekeyFaceAuth';
-import type { EKeyRow } from './ekeyGrant';
 import { leaveKeys } from './ekeyLeaving';
 import type { EKeyNotices, NoticeCaller } from './ekeyNotices';
-import { listLockKeys } from './ekeyQueries';
+import {
+  type EKeyRow,
+  findEKey,
+  hasSentKeyFor,
+  insertEKey,
+  listLockKeys,
+  liveKeyIdsOfLock,
+  liveKeysSentTo,
+  moveKeyStatus,
+  moveSentKeys,
+  updateKeyDetails,
+} from './ekeyQueries';
+import { changeKeyValidity, upgradeToAdministratorKey } from './ekeyRevocationQueries';
 import type { EKeyRevocations } from './ekeyRevocations';
-import { revocationColumns } from './ekeyRevocations';
 import { ENDED_EKEY_STATUSES } from './ekeyStatus';
 import { syncHeldKeys } from './ekeySync';
 import { type EKeyValidity, eKeyValidity, type ValidityRequest } from './ekeyValidity';
@@ -100,10 +108,9 @@ export class EKeyService {
     const { user } = recipient;
     if (user?.id === caller.userId) throw new ApiError('sameAsCurrentAccount');
     if (user?.id === manager.lock.ownerId) throw new ApiError('ekeyExists', {}, 'the owner holds the lock');
-    const key = await orConflict(async () => {
-      const [row] = await this.db
-        .insert(ekeys)
-        .values({
+    const key = await orConflict(
+      () =>
+        insertEKey(this.db, {
           lockId: manager.lock.id,
           senderId: caller.userId,
           recipientId: user?.id ?? null,
@@ -114,12 +121,10 @@ export class EKeyService {
           remoteEnable: request.remoteEnable ? 1 : 0,
           keyRight: request.keyRight,
           status: user ? EKeyStatus.normal : EKeyStatus.waitingAccept,
-        })
-        .returning();
-      if (!row) throw new Error('eKey insert returned nothing');
-      return row;
-    }, 'ekeyExists');
-    if (!user) await this.notices.invite(caller, key, manager.lock.name);
+        }),
+      'ekeyExists',
+    );
+    if (!user) await this.notices.invite(caller, key, manager.lock);
     return key;
   }
 
@@ -144,16 +149,7 @@ export class EKeyService {
     const manager = await credentialManager(this.db, caller.userId, lockId);
     requireOwner(manager);
     const validity = eKeyValidity(request, manager.editorSpan);
-    const held = await this.db
-      .select()
-      .from(ekeys)
-      .where(
-        and(
-          eq(ekeys.lockId, lockId),
-          or(eq(ekeys.recipientId, admin.user.id), eq(ekeys.recipientAccount, admin.account)),
-          notInArray(ekeys.status, [...ENDED_EKEY_STATUSES]),
-        ),
-      );
+    const held = await liveKeysSentTo(this.db, lockId, { userId: admin.user.id, account: admin.account });
     if (held.some((key) => key.keyRight === EKeyAuthorized.yes)) return false;
     const [ordinary] = held;
     if (!ordinary) {
@@ -164,17 +160,11 @@ export class EKeyService {
       });
       return true;
     }
-    await this.db
-      .update(ekeys)
-      .set({
-        keyRight: EKeyAuthorized.yes,
-        senderId: caller.userId,
-        remoteEnable: 1,
-        ...validity,
-        ...(ordinary.status === EKeyStatus.overdue ? { status: EKeyStatus.normal } : {}),
-        ...revocationColumns(false),
-      })
-      .where(eq(ekeys.id, ordinary.id));
+    await upgradeToAdministratorKey(this.db, ordinary.id, {
+      senderId: caller.userId,
+      validity,
+      status: ordinary.status === EKeyStatus.overdue ? EKeyStatus.normal : undefined,
+    });
     await this.revocations.send(caller.userId, [ordinary.id]);
     return true;
   }
@@ -190,7 +180,7 @@ export class EKeyService {
     keyId: number,
     senderMay = false,
   ): Promise<{ key: EKeyRow; manager: CredentialManager | undefined }> {
-    const [key] = await this.db.select().from(ekeys).where(eq(ekeys.id, keyId));
+    const key = await findEKey(this.db, keyId);
     // A key that does not exist answers as one of another account: no permission.
     if (!key) throw new ApiError('noPermission', {}, 'no such eKey');
     let manager: CredentialManager | undefined;
@@ -216,10 +206,7 @@ export class EKeyService {
     const { key } = await this.changeableKey(userId, keyId, true);
     const to = moves(key);
     if (!to) throw new ApiError('ekeyStateConflict');
-    await this.db
-      .update(ekeys)
-      .set({ status: to, updatedAt: new Date(), ...(revoke ? revocationColumns(false) : {}) })
-      .where(and(eq(ekeys.id, keyId), eq(ekeys.status, key.status)));
+    await moveKeyStatus(this.db, key, to, revoke);
     if (revoke) await this.revocations.send(userId, [keyId]);
   }
 
@@ -255,28 +242,11 @@ export class EKeyService {
       const ids: number[] = [];
       if (!freeze) {
         // Unclaimed frozen keys wait for their recipient again.
-        const where: SQL[] = [
-          eq(ekeys.senderId, userId),
-          eq(ekeys.status, EKeyStatus.frozen),
-          isNull(ekeys.recipientId),
-        ];
-        if (lockId !== undefined) where.push(eq(ekeys.lockId, lockId));
-        const rows = await tx
-          .update(ekeys)
-          .set({ status: EKeyStatus.waitingAccept, updatedAt: new Date() })
-          .where(and(...where))
-          .returning({ id: ekeys.id });
-        ids.push(...rows.map((r) => r.id));
+        const scope = { senderId: userId, lockId, status: EKeyStatus.frozen, unclaimed: true };
+        ids.push(...(await moveSentKeys(tx, scope, EKeyStatus.waitingAccept, false)));
       }
       for (const [from, to] of Object.entries(moves)) {
-        const where: SQL[] = [eq(ekeys.senderId, userId), eq(ekeys.status, from)];
-        if (lockId !== undefined) where.push(eq(ekeys.lockId, lockId));
-        const rows = await tx
-          .update(ekeys)
-          .set({ status: to, updatedAt: new Date(), ...(freeze ? revocationColumns(false) : {}) })
-          .where(and(...where))
-          .returning({ id: ekeys.id });
-        ids.push(...rows.map((r) => r.id));
+        ids.push(...(await moveSentKeys(tx, { senderId: userId, lockId, status: from }, to, freeze)));
       }
       return ids;
     });
@@ -289,12 +259,7 @@ export class EKeyService {
     try {
       await credentialManager(this.db, userId, lockId);
     } catch (error) {
-      const [sent] = await this.db
-        .select({ id: ekeys.id })
-        .from(ekeys)
-        .where(and(eq(ekeys.lockId, lockId), eq(ekeys.senderId, userId)))
-        .limit(1);
-      if (!sent) throw error;
+      if (!(await hasSentKeyFor(this.db, userId, lockId))) throw error;
     }
   }
 
@@ -311,10 +276,7 @@ export class EKeyService {
             ? EKeyStatus.normal
             : key.status
         : key.status;
-    await this.db
-      .update(ekeys)
-      .set({ ...validity, status, ...revocationColumns(false) })
-      .where(eq(ekeys.id, keyId));
+    await changeKeyValidity(this.db, keyId, validity, status);
     await this.revocations.send(userId, [keyId]);
   }
 
@@ -324,15 +286,7 @@ export class EKeyService {
     changes: { keyName?: string | undefined; remarks?: string | undefined; remoteEnable?: boolean | undefined },
   ): Promise<void> {
     await this.changeableKey(userId, keyId);
-    await this.db
-      .update(ekeys)
-      .set({
-        ...(changes.keyName !== undefined ? { keyName: changes.keyName } : {}),
-        ...(changes.remarks !== undefined ? { remarks: changes.remarks } : {}),
-        ...(changes.remoteEnable !== undefined ? { remoteEnable: changes.remoteEnable ? 1 : 0 } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(ekeys.id, keyId));
+    await updateKeyDetails(this.db, keyId, changes);
   }
 
   /**
@@ -355,17 +309,7 @@ export class EKeyService {
       const leaving = new Set(keys.map((key) => key.id));
       for (const key of keys) {
         if (key.keyRight !== EKeyAuthorized.yes || key.recipientId === null) continue;
-        const sent = await tx
-          .select({ id: ekeys.id })
-          .from(ekeys)
-          .where(
-            and(
-              eq(ekeys.lockId, key.lockId),
-              eq(ekeys.senderId, key.recipientId),
-              notInArray(ekeys.status, [...ENDED_EKEY_STATUSES]),
-            ),
-          );
-        for (const row of sent) leaving.add(row.id);
+        for (const id of await liveKeyIdsOfLock(tx, key.lockId, key.recipientId)) leaving.add(id);
       }
       return leaveKeys(tx, [...leaving], 'delete');
     });
@@ -376,17 +320,7 @@ export class EKeyService {
   /** Every key of a lock deleted (irreversible) or reset. The owner only. */
   async endAll(userId: number, lockId: number, how: 'delete' | 'reset'): Promise<number> {
     requireOwner(await credentialManager(this.db, userId, lockId));
-    const ids = await this.db.transaction(async (tx) => {
-      const live = await tx
-        .select({ id: ekeys.id })
-        .from(ekeys)
-        .where(and(eq(ekeys.lockId, lockId), notInArray(ekeys.status, [...ENDED_EKEY_STATUSES])));
-      return leaveKeys(
-        tx,
-        live.map((r) => r.id),
-        how,
-      );
-    });
+    const ids = await this.db.transaction(async (tx) => leaveKeys(tx, await liveKeyIdsOfLock(tx, lockId), how));
     await this.revocations.send(userId, ids);
     return ids.length;
   }

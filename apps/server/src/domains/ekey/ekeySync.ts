@@ -1,12 +1,11 @@
 import { EKeyStatus, type HeldKey } from '@smartlock/contract';
-import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ekeys, locks, users } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
-import { asksFaceIdentification, identificationPending, lastIdentifications } from './ekeyFaceAuth';
+import { findUserById } from '../user/userQueries';
+import { asksFaceIdentification, identificationPending } from './ekeyFaceAuth';
 import { credentialOf } from './ekeyGrant';
-import { markOverdue } from './ekeyQueries';
-import { GONE_EKEY_STATUSES, SYNC_TRANSITIONS } from './ekeyStatus';
+import { claimKeysSentTo, keysHeldBy, lastIdentifications, markOverdue, moveHeldKeys } from './ekeyQueries';
+import { SYNC_TRANSITIONS } from './ekeyStatus';
 
 /**
  * The holder's app connecting (/ekey/sync): keys sent to the account before it registered are
@@ -16,43 +15,17 @@ import { GONE_EKEY_STATUSES, SYNC_TRANSITIONS } from './ekeyStatus';
  * The lock checks the credential's validity and age on its own.
  */
 export async function syncHeldKeys(db: Db, userId: number): Promise<HeldKey[]> {
-  const [me] = await db.select().from(users).where(eq(users.id, userId));
+  const me = await findUserById(db, userId);
   if (!me) throw new ApiError('loginExpired');
   const username = me.email ?? me.mobile ?? '';
   const accounts = [me.email, me.mobile].filter((v): v is string => Boolean(v));
   await db.transaction(async (tx) => {
-    if (accounts.length > 0) {
-      // Keys sent before the account existed become its own; a waiting one becomes normal.
-      await tx
-        .update(ekeys)
-        .set({ recipientId: userId, updatedAt: new Date() })
-        .where(
-          and(
-            isNull(ekeys.recipientId),
-            inArray(ekeys.recipientAccount, accounts),
-            notInArray(ekeys.status, [...GONE_EKEY_STATUSES]),
-          ),
-        );
-      await tx
-        .update(ekeys)
-        .set({ status: EKeyStatus.normal })
-        .where(and(eq(ekeys.recipientId, userId), eq(ekeys.status, EKeyStatus.waitingAccept)));
-    }
-    for (const [from, to] of Object.entries(SYNC_TRANSITIONS)) {
-      await tx
-        .update(ekeys)
-        .set({ status: to, updatedAt: new Date() })
-        .where(and(eq(ekeys.recipientId, userId), eq(ekeys.status, from)));
-    }
+    // Keys sent before the account existed become its own; a waiting one becomes normal.
+    if (accounts.length > 0) await claimKeysSentTo(tx, userId, accounts);
+    for (const [from, to] of Object.entries(SYNC_TRANSITIONS)) await moveHeldKeys(tx, userId, from, to);
     await markOverdue(tx, { recipientId: userId });
   });
-  const rows = await db
-    .select({ key: ekeys, lock: locks, sender: users })
-    .from(ekeys)
-    .innerJoin(locks, eq(locks.id, ekeys.lockId))
-    .leftJoin(users, eq(users.id, ekeys.senderId))
-    .where(and(eq(ekeys.recipientId, userId), notInArray(ekeys.status, [...GONE_EKEY_STATUSES])))
-    .orderBy(locks.name, ekeys.id);
+  const rows = await keysHeldBy(db, userId);
   const identified = await lastIdentifications(
     db,
     rows.filter((r) => asksFaceIdentification(r.lock)).map((r) => r.key.id),

@@ -1,5 +1,5 @@
-import { hasFeature, signalGradeOfRssi } from '@smartlock/contract';
-import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { type GatewayStatus, hasFeature, signalGradeOfRssi } from '@smartlock/contract';
+import { and, asc, count, desc, eq, ilike, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cities, gatewayLocks, gateways, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -145,4 +145,89 @@ export async function giveGateways(tx: Executor, gatewayIds: number[], ownerId: 
 /** Places the gateway in a city (null: in none). */
 export async function setGatewayCity(db: Executor, gatewayId: number, cityId: number | null): Promise<void> {
   await db.update(gateways).set({ cityId }).where(eq(gateways.id, gatewayId));
+}
+
+/** The online gateway of the lock's owner that reaches the lock best, if any. */
+export async function reachingGateway(
+  db: Executor,
+  lock: { id: number; ownerId: number },
+): Promise<{ gatewayId: number } | undefined> {
+  const [row] = await db
+    .select({ gatewayId: gateways.id })
+    .from(gatewayLocks)
+    .innerJoin(gateways, eq(gateways.id, gatewayLocks.gatewayId))
+    .where(and(eq(gatewayLocks.lockId, lock.id), eq(gateways.online, 1), eq(gateways.ownerId, lock.ownerId)))
+    .orderBy(sql`${gatewayLocks.rssi} desc nulls last`, desc(gatewayLocks.updatedAt))
+    .limit(1);
+  return row;
+}
+
+/** The locks the gateway reaches become these (each with its signal), and no others. */
+export async function replaceLocksReached(
+  tx: Executor,
+  gatewayId: number,
+  reached: { lockId: number; rssi: number | null }[],
+): Promise<void> {
+  await tx.delete(gatewayLocks).where(eq(gatewayLocks.gatewayId, gatewayId));
+  const rows = reached.map((e) => ({ gatewayId, lockId: e.lockId, rssi: e.rssi, updatedAt: new Date() }));
+  if (rows.length > 0) await tx.insert(gatewayLocks).values(rows).onConflictDoNothing();
+}
+
+/** No gateway reaches these locks any more (until one reports them again). */
+export async function forgetReachOfLocks(tx: Executor, lockIds: number[]): Promise<void> {
+  await tx.delete(gatewayLocks).where(inArray(gatewayLocks.lockId, lockIds));
+}
+
+/** The lock ids of the owner's locks with these MACs. */
+export async function lockIdsByMac(db: Executor, ownerId: number, macs: string[]): Promise<Map<string, number>> {
+  if (macs.length === 0) return new Map();
+  const rows = await db
+    .select({ id: locks.id, mac: locks.mac })
+    .from(locks)
+    .where(and(inArray(locks.mac, macs), eq(locks.ownerId, ownerId)));
+  return new Map(rows.map((r) => [r.mac, r.id]));
+}
+
+/**
+ * Online and offline from a gateway's status topic: "online" when it connects, "offline" as its
+ * last will. Each status carries the gateway's clock at connection time; a connection's will
+ * carries the same time as its online (or 1 ms less), so the will of an old connection arriving
+ * after a newer online never marks the gateway offline.
+ */
+export async function applyGatewayStatus(
+  db: Executor,
+  gatewayId: number,
+  status: GatewayStatus,
+): Promise<{ ownerId: number; online: 0 | 1 } | undefined> {
+  const online = status.online ? 1 : 0;
+  const newer = status.online ? lt(gateways.statusAt, status.at) : lte(gateways.statusAt, status.at + 1);
+  const [row] = await db
+    .update(gateways)
+    .set({
+      online,
+      statusAt: sql`greatest(${gateways.statusAt}, ${status.at})`,
+      lastSeenAt: new Date(),
+      ...(status.rssi !== undefined ? { rssi: status.rssi } : {}),
+      ...(status.networkName ? { networkName: status.networkName } : {}),
+    })
+    .where(and(eq(gateways.id, gatewayId), newer))
+    .returning({ ownerId: gateways.ownerId });
+  return row ? { ownerId: row.ownerId, online } : undefined;
+}
+
+/** With the embedded broker nobody is connected at start: every gateway starts offline. */
+export async function markAllGatewaysOffline(db: Executor): Promise<void> {
+  await db.update(gateways).set({ online: 0 }).where(eq(gateways.online, 1));
+}
+
+/** How many gateways are online now (every instance sees the same number). */
+export async function countOnlineGateways(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(gateways).where(eq(gateways.online, 1));
+  return row?.n ?? 0;
+}
+
+/** The SHA-256 of the gateway's secret as stored; undefined when there is no such gateway. */
+export async function gatewaySecretHash(db: Executor, gatewayId: number): Promise<string | undefined> {
+  const [row] = await db.select({ secretHash: gateways.secretHash }).from(gateways).where(eq(gateways.id, gatewayId));
+  return row?.secretHash;
 }

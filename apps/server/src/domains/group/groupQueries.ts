@@ -2,8 +2,7 @@ import { LockQueryType } from '@smartlock/contract';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { lockGroupLocks, lockGroups, locks } from '../../db/schema';
-import { managedLockCondition } from '../lock/lockAccess';
-import { managedBranches, managedLockTotal } from '../lock/lockQueries';
+import { managedBranches, managedLockCondition, managedLockTotal } from '../lock/lockQueries';
 
 /** The account's group of this id, if it has one. */
 export async function findOwnedGroup(db: Executor, userId: number, groupId: number) {

@@ -5,6 +5,5 @@
 export {
   type ManagedLock as CredentialManager,
   managedLock as credentialManager,
-  managedLockCondition,
   requireOwner,
 } from './lockAccess';

@@ -1,18 +1,15 @@
-import { EKeyAuthorized, LockRole, type Span, ValidityType } from '@smartlock/contract';
-import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { type Span, ValidityType } from '@smartlock/contract';
 import type { Executor } from '../../db/client';
-import { ekeys, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
-import { IN_FORCE_EKEY_STATUSES } from '../ekey/ekeyStatus';
-
-export type LockRow = typeof locks.$inferSelect;
+import { administratorKeyOf, findLockById, type LockRow } from './lockQueries';
 
 /**
  * The one rule of who manages a lock (docs/permissions.md): its owner, or an authorized
  * administrator — the holder of a normal eKey sent with keyRight 1, inside that key's validity.
  * Every lock call that is not the owner's alone admits both through `managedLock`; the owner's
  * own calls add `requireOwner` (or use `ownedLock`). An administrator's own validity caps what
- * they may give (`editorSpan`); the owner's is unbounded.
+ * they may give (`editorSpan`); the owner's is unbounded. Lists apply the same rule in SQL
+ * (`managedLockCondition` in lockQueries.ts).
  */
 export interface ManagedLock {
   lock: LockRow;
@@ -22,30 +19,14 @@ export interface ManagedLock {
 }
 
 /**
- * The statuses of an administrator eKey that administer: normal, and updating (a new validity
- * waiting for the holder's app; the key stays in force). Frozen, leaving or overdue keys do not.
- */
-const ADMINISTERING = IN_FORCE_EKEY_STATUSES;
-
-/**
  * The lock if the caller manages it (owner or authorized administrator), else "no permission" —
  * also for a lock that does not exist, so ids of other accounts' locks cannot be probed.
  */
 export async function managedLock(db: Executor, userId: number, lockId: number): Promise<ManagedLock> {
-  const [lock] = await db.select().from(locks).where(eq(locks.id, lockId));
+  const lock = await findLockById(db, lockId);
   if (!lock) throw new ApiError('noPermission', {}, 'no such lock');
   if (lock.ownerId === userId) return { lock, role: 'owner', editorSpan: undefined };
-  const [key] = await db
-    .select()
-    .from(ekeys)
-    .where(
-      and(
-        eq(ekeys.lockId, lockId),
-        eq(ekeys.recipientId, userId),
-        eq(ekeys.keyRight, EKeyAuthorized.yes),
-        inArray(ekeys.status, [...ADMINISTERING]),
-      ),
-    );
+  const key = await administratorKeyOf(db, lockId, userId);
   if (!key) throw new ApiError('noPermission', {}, 'neither owner nor authorized administrator');
   if (key.validityType === ValidityType.permanent) return { lock, role: 'admin', editorSpan: undefined };
   const span = { start: key.startDate?.getTime() ?? 0, end: key.endDate?.getTime() ?? 0 };
@@ -64,40 +45,4 @@ export async function ownedLock(db: Executor, userId: number, lockId: number): P
   const manager = await managedLock(db, userId, lockId);
   requireOwner(manager);
   return manager.lock;
-}
-
-/** The caller's role on a lock they manage, as the contract numbers it (LockRole). */
-export function lockRoleOf(lock: Pick<LockRow, 'ownerId'>, userId: number): number {
-  return lock.ownerId === userId ? LockRole.owner : LockRole.authorizedAdmin;
-}
-
-/**
- * SQL: `locks` (in the query) has an administering administrator eKey held by `userId` that is valid now
- * — the same rule as `managedLock`, for lists.
- */
-export function administeredLockCondition(userId: number): SQL {
-  return sql`exists (
-    select 1 from ${ekeys}
-    where ${ekeys.lockId} = ${locks.id} and ${ekeys.recipientId} = ${userId} and ${administeringKey()})`;
-}
-
-/** SQL: `ekeys` (in the query) is an administrator key that administers now. */
-function administeringKey(): SQL {
-  return sql`${ekeys.keyRight} = ${EKeyAuthorized.yes} and ${inArray(ekeys.status, [...ADMINISTERING])}
-    and (${ekeys.validityType} = ${ValidityType.permanent}
-      or (${ekeys.startDate} <= now() and ${ekeys.endDate} > now()))`;
-}
-
-/** The accounts administering a lock now (those `managedLock` admits besides its owner). */
-export async function administratorsOf(db: Executor, lockId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: ekeys.recipientId })
-    .from(ekeys)
-    .where(and(eq(ekeys.lockId, lockId), isNotNull(ekeys.recipientId), administeringKey()));
-  return rows.map((row) => row.id as number);
-}
-
-/** SQL: `locks` (in the query) is one `userId` manages — owns, or administers (as `managedLock`). */
-export function managedLockCondition(userId: number): SQL {
-  return sql`(${locks.ownerId} = ${userId} or ${administeredLockCondition(userId)})`;
 }

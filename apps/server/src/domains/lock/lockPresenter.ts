@@ -1,6 +1,11 @@
-import { GroupId, hasFeature, LockAdminFlag, signalGradeOfRssi } from '@smartlock/contract';
-import { type LockRow, lockRoleOf } from './lockAccess';
+import { GroupId, hasFeature, LockAdminFlag, LockRole, signalGradeOfRssi } from '@smartlock/contract';
+import type { LockRow } from './lockQueries';
 import type { LockReach } from './lockReach';
+
+/** The caller's role on a lock they manage, as the contract numbers it (LockRole). */
+export function lockRoleOf(lock: Pick<LockRow, 'ownerId'>, userId: number): number {
+  return lock.ownerId === userId ? LockRole.owner : LockRole.authorizedAdmin;
+}
 
 /**
  * A lock as the console's list shows it, for a caller who manages it (owner or authorized

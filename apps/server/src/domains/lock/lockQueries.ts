@@ -1,5 +1,29 @@
-import { GroupId, LOCK_CREDENTIAL_KINDS, LockQueryType, PasscodeStatus, signalGradeOfRssi } from '@smartlock/contract';
-import { and, asc, count, eq, exists, ilike, inArray, ne, notExists, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  EKeyAuthorized,
+  GroupId,
+  LOCK_CREDENTIAL_KINDS,
+  LockQueryType,
+  PasscodeStatus,
+  signalGradeOfRssi,
+  ValidityType,
+} from '@smartlock/contract';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
   ekeys,
@@ -13,12 +37,73 @@ import {
 } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
-import { GONE_EKEY_STATUSES } from '../ekey/ekeyStatus';
+import { GONE_EKEY_STATUSES, IN_FORCE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import { NOT_LIVE } from '../lockCredential/credentialKinds';
 import { locationOf } from '../map/lockLocation';
-import { administeredLockCondition, type LockRow } from './lockAccess';
 import { presentLockItem } from './lockPresenter';
 import { type LockReach, reachFrom } from './lockReach';
+
+/** A lock's row as stored. */
+export type LockRow = typeof locks.$inferSelect;
+
+/** Columns of a lock's row to change. */
+export type LockUpdate = Partial<typeof locks.$inferInsert>;
+
+/**
+ * The statuses of an administrator eKey that administer: normal, and updating (a new validity
+ * waiting for the holder's app; the key stays in force). Frozen, leaving or overdue keys do not.
+ */
+const ADMINISTERING = IN_FORCE_EKEY_STATUSES;
+
+/**
+ * The account's administrator eKey of the lock (a normal eKey sent with keyRight 1) in a status
+ * that administers, if any; whether it is valid now is the caller's check (lockAccess.ts).
+ */
+export async function administratorKeyOf(db: Executor, lockId: number, userId: number) {
+  const [key] = await db
+    .select()
+    .from(ekeys)
+    .where(
+      and(
+        eq(ekeys.lockId, lockId),
+        eq(ekeys.recipientId, userId),
+        eq(ekeys.keyRight, EKeyAuthorized.yes),
+        inArray(ekeys.status, [...ADMINISTERING]),
+      ),
+    );
+  return key;
+}
+
+/**
+ * SQL: `locks` (in the query) has an administering administrator eKey held by `userId` that is valid now
+ * — the same rule as `managedLock` (lockAccess.ts), for lists.
+ */
+export function administeredLockCondition(userId: number): SQL {
+  return sql`exists (
+    select 1 from ${ekeys}
+    where ${ekeys.lockId} = ${locks.id} and ${ekeys.recipientId} = ${userId} and ${administeringKey()})`;
+}
+
+/** SQL: `ekeys` (in the query) is an administrator key that administers now. */
+function administeringKey(): SQL {
+  return sql`${ekeys.keyRight} = ${EKeyAuthorized.yes} and ${inArray(ekeys.status, [...ADMINISTERING])}
+    and (${ekeys.validityType} = ${ValidityType.permanent}
+      or (${ekeys.startDate} <= now() and ${ekeys.endDate} > now()))`;
+}
+
+/** The accounts administering a lock now (those `managedLock` admits besides its owner). */
+export async function administratorsOf(db: Executor, lockId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: ekeys.recipientId })
+    .from(ekeys)
+    .where(and(eq(ekeys.lockId, lockId), isNotNull(ekeys.recipientId), administeringKey()));
+  return rows.map((row) => row.id as number);
+}
+
+/** SQL: `locks` (in the query) is one `userId` manages — owns, or administers (as `managedLock`). */
+export function managedLockCondition(userId: number): SQL {
+  return sql`(${locks.ownerId} = ${userId} or ${administeredLockCondition(userId)})`;
+}
 
 export interface LockListQuery {
   pageNo: number;
@@ -197,6 +282,12 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
   };
 }
 
+/** A lock by its id (no permission checked: the caller has done that). */
+export async function findLockById(db: Executor, lockId: number): Promise<LockRow | undefined> {
+  const [lock] = await db.select().from(locks).where(eq(locks.id, lockId));
+  return lock;
+}
+
 /**
  * Those of the locks the user owns (id and name): the check of a call on many locks at once
  * (batch unlock, record export), which needs every one to be the caller's own.
@@ -233,29 +324,32 @@ export async function insertLock(db: Executor, values: typeof locks.$inferInsert
 }
 
 /** Changes what the cloud keeps of a lock (its name, the cloud's own settings). */
-export async function updateLock(db: Executor, lockId: number, set: Partial<typeof locks.$inferInsert>): Promise<void> {
+export async function updateLock(db: Executor, lockId: number, set: LockUpdate): Promise<void> {
   await db.update(locks).set(set).where(eq(locks.id, lockId));
 }
 
-/** A page of the locks the account owns, by name, for choosing which to transfer. */
-export async function locksForTransfer(
-  db: Db,
-  ownerId: number,
-  query: { pageNo: number; pageSize: number; lockName?: string | undefined },
-) {
-  const where = and(
-    eq(locks.ownerId, ownerId),
-    query.lockName ? ilike(locks.name, containsPattern(query.lockName)) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ lockId: locks.id, lockName: locks.name, lockMac: locks.mac })
-      .from(locks)
-      .where(where)
-      .orderBy(asc(locks.name), asc(locks.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query.pageNo, query.pageSize)),
-    db.select({ n: count() }).from(locks).where(where),
-  ]);
-  return pageOf(rows, total?.n ?? 0, query.pageNo, query.pageSize);
+/**
+ * Keeps what a lock reported (`switches` merged into those kept), unless its row holds a fact
+ * reported after `at` — or at the same moment, when only a newer one may count. The lock's bolt
+ * and battery as kept then, or undefined when its row did not change.
+ */
+export async function saveReportedState(
+  tx: Executor,
+  lockId: number,
+  reported: { set: LockUpdate; switches: Record<string, number> },
+  when: { at: number; strictlyNewer: boolean },
+): Promise<{ lockId: number; state: number; battery: number } | undefined> {
+  const set: LockUpdate = { ...reported.set, stateAt: when.at };
+  if (Object.keys(reported.switches).length > 0) {
+    set.switches = sql`${locks.switches} || ${JSON.stringify(reported.switches)}::jsonb` as unknown as Record<
+      string,
+      number
+    >;
+  }
+  const [row] = await tx
+    .update(locks)
+    .set(set)
+    .where(and(eq(locks.id, lockId), when.strictlyNewer ? lt(locks.stateAt, when.at) : lte(locks.stateAt, when.at)))
+    .returning({ lockId: locks.id, state: locks.state, battery: locks.battery });
+  return row;
 }

@@ -1,7 +1,6 @@
 import { LockState, LockSwitch, type PassagePeriod, Switch } from '@smartlock/contract';
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { locks } from '../../db/schema';
+import { type LockUpdate, saveReportedState } from './lockQueries';
 
 /** What a lock's state became through an operation, for the live channel. */
 export interface LockChange {
@@ -51,7 +50,7 @@ export async function applyResult(
   result: Record<string, unknown>,
   reported: { at: unknown; by: ReportedBy },
 ): Promise<LockChange | undefined> {
-  const set: Partial<typeof locks.$inferInsert> = {};
+  const set: LockUpdate = {};
   if (typeof result.state === 'number') set.state = result.state;
   if (typeof result.battery === 'number') set.battery = result.battery;
   if (typeof result.parking === 'string') Object.assign(set, parkingColumns(result.parking));
@@ -70,15 +69,11 @@ export async function applyResult(
   if (command === 'queryState' && result.switches && typeof result.switches === 'object') {
     Object.assign(switches, result.switches);
   }
-  if (Object.keys(switches).length > 0) {
-    set.switches = sql`${locks.switches} || ${JSON.stringify(switches)}::jsonb` as unknown as Record<string, number>;
-  }
-  if (Object.keys(set).length === 0) return undefined;
-  const at = reportedAt(reported.at);
-  const [row] = await tx
-    .update(locks)
-    .set({ ...set, stateAt: at })
-    .where(and(eq(locks.id, lockId), reported.by === 'reply' ? lte(locks.stateAt, at) : lt(locks.stateAt, at)))
-    .returning({ lockId: locks.id, state: locks.state, battery: locks.battery });
-  return row;
+  if (Object.keys(set).length === 0 && Object.keys(switches).length === 0) return undefined;
+  return saveReportedState(
+    tx,
+    lockId,
+    { set, switches },
+    { at: reportedAt(reported.at), strictlyNewer: reported.by !== 'reply' },
+  );
 }

@@ -8,16 +8,9 @@ import { confirmTransfer, type TransferRequest } from '../user/transferConfirmat
 import type { ValidationCodeService } from '../verification/validationCodeService';
 import { deviceIdentity, validatedName } from './deviceIdentity';
 import { managedLock, ownedLock } from './lockAccess';
-import {
-  insertLock,
-  type LockListQuery,
-  listLocks,
-  lockDetail,
-  locksForTransfer,
-  ownedLocksAmong,
-  updateLock,
-} from './lockQueries';
+import { insertLock, type LockListQuery, listLocks, lockDetail, ownedLocksAmong, updateLock } from './lockQueries';
 import { transferLocks } from './lockTransfer';
+import { locksForTransfer } from './lockTransferQueries';
 
 export interface LockDeps {
   db: Db;

@@ -12,7 +12,7 @@ import {
   valuesOf,
 } from '@smartlock/contract';
 import { ApiError, assertVerdict } from '../../http/apiError';
-import type { LockRow } from './lockAccess';
+import type { LockRow } from './lockQueries';
 
 /** The device command that changes a lock's setting, and its params. */
 export interface LockSettingCommand {

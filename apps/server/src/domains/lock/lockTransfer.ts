@@ -1,9 +1,8 @@
-import { EKeyAuthorized } from '@smartlock/contract';
-import { and, eq, inArray, notInArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { ekeys, gatewayLocks, lockGroupLocks, locks } from '../../db/schema';
 import { leaveKeys } from '../ekey/ekeyLeaving';
-import { ENDED_EKEY_STATUSES } from '../ekey/ekeyStatus';
+import { forgetReachOfLocks } from '../gateway/gatewayQueries';
+import { unfileLocks } from '../group/groupQueries';
+import { giveLocks, keysEndingWithTransfer } from './lockTransferQueries';
 
 /**
  * What a lock transfer moves, inside the caller's transaction. The receiver becomes the owner
@@ -15,31 +14,11 @@ import { ENDED_EKEY_STATUSES } from '../ekey/ekeyStatus';
  * authorized administrators stop administering it.
  */
 export async function transferLocks(tx: Executor, lockIds: number[], fromUserId: number, toUserId: number) {
-  const moved = await tx
-    .update(locks)
-    .set({ ownerId: toUserId, hotelBuilding: null, hotelFloor: null })
-    .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, fromUserId)))
-    .returning({ id: locks.id });
-  if (moved.length !== lockIds.length) throw new Error('a lock changed hands during its transfer');
-  await tx
-    .delete(lockGroupLocks)
-    .where(and(inArray(lockGroupLocks.lockId, lockIds), eq(lockGroupLocks.userId, fromUserId)));
-  await tx.delete(gatewayLocks).where(inArray(gatewayLocks.lockId, lockIds));
+  const moved = await giveLocks(tx, lockIds, fromUserId, toUserId);
+  if (moved !== lockIds.length) throw new Error('a lock changed hands during its transfer');
+  await unfileLocks(tx, fromUserId, lockIds);
+  await forgetReachOfLocks(tx, lockIds);
   // The giver's administrators were the giver's choice, and the receiver needs no eKey for a
   // lock of their own: those keys leave (the keys others hold stay with the lock's users).
-  const ending = await tx
-    .select({ id: ekeys.id })
-    .from(ekeys)
-    .where(
-      and(
-        inArray(ekeys.lockId, lockIds),
-        notInArray(ekeys.status, [...ENDED_EKEY_STATUSES]),
-        or(eq(ekeys.keyRight, EKeyAuthorized.yes), eq(ekeys.recipientId, toUserId)),
-      ),
-    );
-  await leaveKeys(
-    tx,
-    ending.map((row) => row.id),
-    'delete',
-  );
+  await leaveKeys(tx, await keysEndingWithTransfer(tx, lockIds, toUserId), 'delete');
 }

@@ -1,12 +1,13 @@
 import type { LockCredentialKind } from '@smartlock/contract';
-import { and, eq, or } from 'drizzle-orm';
-import { lockCredentials } from '../../db/schema';
 import type { OperationOutcomes } from '../remoteOperation/operationOutcomes';
 import { KINDS, Status } from './credentialKinds';
-
-/** The credential an operation is for, while that operation is still its own. */
-const ownedBy = (credentialId: unknown, operationId: string) =>
-  and(eq(lockCredentials.id, Number(credentialId)), eq(lockCredentials.operationId, operationId));
+import {
+  deleteClearedCredentials,
+  deleteCredentialOfOperation,
+  endClearOperation,
+  endCredentialOperation,
+  pendingValidityOf,
+} from './credentialOperationQueries';
 
 /**
  * How cards, fingerprints, faces, palm veins, QR codes and key fobs end their operations, by
@@ -25,18 +26,15 @@ export const STORED_CREDENTIAL_OUTCOMES: Pick<
       succeeded && value !== undefined && KINDS[row.params.kind as LockCredentialKind]?.number === 'lock'
         ? { value, number: value }
         : {};
-    await tx
-      .update(lockCredentials)
-      .set({ status: succeeded ? Status.normal : Status.addFailed, operationId: null, ...fromLock })
-      .where(ownedBy(row.params.credentialId, row.id));
+    await endCredentialOperation(tx, Number(row.params.credentialId), row.id, {
+      status: succeeded ? Status.normal : Status.addFailed,
+      ...fromLock,
+    });
   },
 
   changeCredential: async (tx, row, succeeded) => {
-    const [credential] = await tx
-      .select({ pending: lockCredentials.pendingValidity })
-      .from(lockCredentials)
-      .where(ownedBy(row.params.credentialId, row.id));
-    const pending = credential?.pending;
+    const credentialId = Number(row.params.credentialId);
+    const pending = await pendingValidityOf(tx, credentialId, row.id);
     const validity =
       succeeded && pending
         ? {
@@ -46,44 +44,29 @@ export const STORED_CREDENTIAL_OUTCOMES: Pick<
             cycle: pending.cycle,
           }
         : {};
-    await tx
-      .update(lockCredentials)
-      .set({
-        status: succeeded ? Status.normal : Status.updateFailed,
-        operationId: null,
-        pendingValidity: null,
-        ...validity,
-      })
-      .where(ownedBy(row.params.credentialId, row.id));
+    await endCredentialOperation(tx, credentialId, row.id, {
+      status: succeeded ? Status.normal : Status.updateFailed,
+      pendingValidity: null,
+      ...validity,
+    });
   },
 
   deleteCredential: async (tx, row, succeeded) => {
-    const target = ownedBy(row.params.credentialId, row.id);
+    const credentialId = Number(row.params.credentialId);
     if (!succeeded) {
-      await tx.update(lockCredentials).set({ status: Status.deleteFailed, operationId: null }).where(target);
+      await endCredentialOperation(tx, credentialId, row.id, { status: Status.deleteFailed });
     } else if (row.name === 'reportCardLoss') {
-      await tx.update(lockCredentials).set({ status: Status.lost, operationId: null }).where(target);
+      await endCredentialOperation(tx, credentialId, row.id, { status: Status.lost });
     } else {
-      await tx.delete(lockCredentials).where(target);
+      await deleteCredentialOfOperation(tx, credentialId, row.id);
     }
   },
 
   clearCredentials: async (tx, row, succeeded) => {
     if (!succeeded) {
-      await tx
-        .update(lockCredentials)
-        .set({ status: Status.deleteFailed, operationId: null })
-        .where(eq(lockCredentials.operationId, row.id));
+      await endClearOperation(tx, row.id, { status: Status.deleteFailed });
       return;
     }
-    await tx
-      .delete(lockCredentials)
-      .where(
-        and(
-          eq(lockCredentials.lockId, row.lockId),
-          eq(lockCredentials.kind, String(row.params.kind)),
-          or(eq(lockCredentials.operationId, row.id), eq(lockCredentials.status, Status.lost)),
-        ),
-      );
+    await deleteClearedCredentials(tx, row.lockId, String(row.params.kind), row.id);
   },
 };

@@ -1,8 +1,6 @@
 import type { CredentialItem, LockCredentialKind } from '@smartlock/contract';
-import type { lockCredentials } from '../../db/schema';
 import { Status } from './credentialKinds';
-
-export type LockCredentialRow = typeof lockCredentials.$inferSelect;
+import type { LockCredentialRow } from './lockCredentialQueries';
 
 /** Where the console loads a face's photo (with its session cookie): `${FACE_PHOTO_PATH}/<credentialId>`. */
 export const FACE_PHOTO_PATH = '/api/face/photo';

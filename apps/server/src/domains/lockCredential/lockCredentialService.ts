@@ -6,28 +6,44 @@ import {
   type Locale,
   type LockCredentialKind,
   type RemoteOperation,
-  RemoteOperationState,
   ServiceType,
   validateIdNumber,
   validateRemark,
 } from '@smartlock/contract';
-import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { orConflict } from '../../db/conflict';
-import { facePhotos, lockCredentials, locks, remoteOperations, users } from '../../db/schema';
-import { nextSerialId } from '../../db/sequence';
 import { ApiError, assertVerdict } from '../../http/apiError';
-import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import { pageOf } from '../../http/paging';
 import { type EKeyValidity, eKeyValidity } from '../ekey/ekeyValidity';
-import { type CredentialManager, credentialManager, managedLockCondition } from '../lock/credentialAccess';
-import type { LockRow } from '../lock/lockAccess';
+import { type CredentialManager, credentialManager } from '../lock/credentialAccess';
+import type { LockRow } from '../lock/lockQueries';
 import type { CredentialOperationName } from '../remoteOperation/commandPlan';
 import type { RemoteOperationService } from '../remoteOperation/remoteOperationService';
 import { balanceOf, consumeUnit } from '../service/serviceQueries';
-import { IN_FLIGHT, KINDS, NOT_LIVE, Status } from './credentialKinds';
+import { IN_FLIGHT, KINDS, Status } from './credentialKinds';
+import {
+  busyCredentialOfKind,
+  claimCredentials,
+  claimCredentialsOfKind,
+  clearOfKindRunning,
+  deleteLostCard,
+} from './credentialOperationQueries';
 import { checkedFacePhoto } from './facePhotoUpload';
-import { type LockCredentialRow, presentCredential, statusNow } from './lockCredentialPresenter';
-import { facePhotoOf } from './lockCredentialQueries';
+import { presentCredential, statusNow } from './lockCredentialPresenter';
+import {
+  credentialById,
+  credentialsOfLock,
+  credentialWithCreator,
+  facePhotoOf,
+  hasLiveCredentialValue,
+  insertCredential,
+  insertFacePhoto,
+  type LockCredentialRow,
+  managedLocksWithCard,
+  type NewLockCredential,
+  nextCredentialId,
+  renameCredential,
+} from './lockCredentialQueries';
 import { qrCodeLink, randomQrNumber } from './qrCodeLink';
 
 type Operation = RemoteOperation;
@@ -70,8 +86,6 @@ export interface Added {
 
 /** One lock's answer to a fingerprint issued to many. */
 export type FingerprintResult = { lockId: number } & ({ ok: true; added: Added } | { ok: false; error: ApiError });
-
-const OPEN_STATES = [RemoteOperationState.operating, RemoteOperationState.wait];
 
 /** The validity as the lock takes it (UTC ms, a lock-local weekly cycle); a once credential is a limited one at the lock. */
 function deviceValidity(validity: EKeyValidity) {
@@ -128,34 +142,10 @@ export class LockCredentialService {
     query: { lockId: number; searchStr?: string | undefined; pageNo: number; pageSize: number },
   ) {
     await credentialManager(this.db, userId, query.lockId);
-    const where: SQL[] = [eq(lockCredentials.lockId, query.lockId), eq(lockCredentials.kind, kind)];
-    if (query.searchStr) {
-      const pattern = containsPattern(query.searchStr);
-      where.push(
-        or(
-          sql`${lockCredentials.number} ilike ${pattern}`,
-          sql`${lockCredentials.name} ilike ${pattern}`,
-          sql`${lockCredentials.remark} ilike ${pattern}`,
-        ) as SQL,
-      );
-    }
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ row: lockCredentials, email: users.email, mobile: users.mobile })
-        .from(lockCredentials)
-        .leftJoin(users, eq(users.id, lockCredentials.creatorId))
-        .where(and(...where))
-        .orderBy(desc(lockCredentials.createdAt), desc(lockCredentials.id))
-        .limit(query.pageSize)
-        .offset(offsetOf(query.pageNo, query.pageSize)),
-      this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(lockCredentials)
-        .where(and(...where)),
-    ]);
+    const { rows, total } = await credentialsOfLock(this.db, query.lockId, kind, query);
     return pageOf(
-      rows.map((r) => presentCredential(r.row, r.email ?? r.mobile ?? '')),
-      total?.n ?? 0,
+      rows.map((r) => presentCredential(r.row, r.creatorAccount)),
+      total,
       query.pageNo,
       query.pageSize,
     );
@@ -171,7 +161,7 @@ export class LockCredentialService {
     const name = request.name === undefined ? row.name : checkedText(request.name, 'name');
     const remark = request.remark === undefined ? row.remark : checkedText(request.remark, 'remark');
     if (kind === 'face' && name === '') throw new ApiError('badParameter', {}, 'name: a face needs its holder’s name');
-    await this.db.update(lockCredentials).set({ name, remark }).where(eq(lockCredentials.id, row.id));
+    await renameCredential(this.db, row.id, { name, remark });
     return { credential: await this.present(row.id) };
   }
 
@@ -219,10 +209,7 @@ export class LockCredentialService {
         manager.lock.id,
         'deleteCredential',
         { credentialId: row.id },
-        (tx) =>
-          tx
-            .delete(lockCredentials)
-            .where(and(eq(lockCredentials.id, row.id), eq(lockCredentials.status, Status.lost))),
+        (tx) => deleteLostCard(tx, row.id),
         { lock: manager.lock },
       );
     }
@@ -254,18 +241,8 @@ export class LockCredentialService {
     const manager = await credentialManager(this.db, userId, lockId);
     requireKindFeature(manager.lock, kind);
     await this.requireNoClear(lockId, kind);
-    const [busy] = await this.db
-      .select({ id: lockCredentials.id })
-      .from(lockCredentials)
-      .where(
-        and(
-          eq(lockCredentials.lockId, lockId),
-          eq(lockCredentials.kind, kind),
-          inArray(lockCredentials.status, [...IN_FLIGHT]),
-        ),
-      )
-      .limit(1);
-    if (busy) throw new ApiError('credentialBusy', {}, `credential ${busy.id}`);
+    const busy = await busyCredentialOfKind(this.db, lockId, kind);
+    if (busy !== undefined) throw new ApiError('credentialBusy', {}, `credential ${busy}`);
     return this.operations.start(
       userId,
       lockId,
@@ -273,17 +250,7 @@ export class LockCredentialService {
       {
         lock: manager.lock,
         prepare: async (tx, operationId) => {
-          await tx
-            .update(lockCredentials)
-            .set({ status: Status.deleting, operationId })
-            .where(
-              and(
-                eq(lockCredentials.lockId, lockId),
-                eq(lockCredentials.kind, kind),
-                ne(lockCredentials.status, Status.lost),
-                isNull(lockCredentials.operationId),
-              ),
-            );
+          await claimCredentialsOfKind(tx, lockId, kind, operationId, { status: Status.deleting });
         },
       },
     );
@@ -346,7 +313,7 @@ export class LockCredentialService {
       idNumber: request.idNumber.trim(),
       ...common,
       prepare: async (tx, credentialId) => {
-        await tx.insert(facePhotos).values({ credentialId, format, bytes: photo });
+        await insertFacePhoto(tx, { credentialId, format, bytes: photo });
       },
     });
   }
@@ -392,30 +359,7 @@ export class LockCredentialService {
 
   /** The caller's managed locks holding a live card with this number. */
   async locksByCardNumber(userId: number, query: { cardNumber: string; pageNo: number; pageSize: number }) {
-    const where = and(
-      eq(lockCredentials.kind, 'card'),
-      eq(lockCredentials.number, query.cardNumber),
-      sql`${lockCredentials.status} not in (${sql.join(
-        NOT_LIVE.map((s) => sql`${s}`),
-        sql`, `,
-      )})`,
-      managedLockCondition(userId),
-    );
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ row: lockCredentials, lockName: locks.name })
-        .from(lockCredentials)
-        .innerJoin(locks, eq(locks.id, lockCredentials.lockId))
-        .where(where)
-        .orderBy(locks.name, lockCredentials.id)
-        .limit(query.pageSize)
-        .offset(offsetOf(query.pageNo, query.pageSize)),
-      this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(lockCredentials)
-        .innerJoin(locks, eq(locks.id, lockCredentials.lockId))
-        .where(where),
-    ]);
+    const { rows, total } = await managedLocksWithCard(this.db, userId, query);
     const list = rows.map(({ row, lockName }) => ({
       lockId: row.lockId,
       lockName,
@@ -424,7 +368,7 @@ export class LockCredentialService {
       startDate: row.startDate?.getTime() ?? null,
       endDate: row.endDate?.getTime() ?? null,
     }));
-    return pageOf(list, total?.n ?? 0, query.pageNo, query.pageSize);
+    return pageOf(list, total, query.pageNo, query.pageSize);
   }
 
   /** The caller as a manager of the lock's credentials, for a lock that reads this kind. */
@@ -448,7 +392,7 @@ export class LockCredentialService {
     const lock = manager.lock;
     await this.requireNoClear(lock.id, draft.kind);
     if (draft.value !== undefined) await this.requireFreeValue(lock.id, draft.kind, draft.value);
-    const credentialId = await nextSerialId(this.db, 'lock_credentials');
+    const credentialId = await nextCredentialId(this.db);
     const number = KINDS[draft.kind].number === 'id' ? String(credentialId) : (draft.number ?? '');
     const operation = await orConflict(
       () =>
@@ -467,7 +411,7 @@ export class LockCredentialService {
           {
             lock,
             prepare: async (tx, operationId) => {
-              await tx.insert(lockCredentials).values({
+              await insertCredential(tx, {
                 id: credentialId,
                 lockId: lock.id,
                 creatorId: userId,
@@ -502,7 +446,7 @@ export class LockCredentialService {
     name: CredentialOperationName,
     credential: Record<string, unknown>,
     ids: number[],
-    columns: Partial<typeof lockCredentials.$inferInsert>,
+    columns: Partial<NewLockCredential>,
   ): Promise<Operation> {
     return this.operations.start(
       userId,
@@ -511,12 +455,9 @@ export class LockCredentialService {
       {
         lock,
         prepare: async (tx, operationId) => {
-          const taken = await tx
-            .update(lockCredentials)
-            .set({ ...columns, operationId })
-            .where(and(inArray(lockCredentials.id, ids), isNull(lockCredentials.operationId)))
-            .returning({ id: lockCredentials.id });
-          if (taken.length !== ids.length) throw new ApiError('credentialBusy');
+          if ((await claimCredentials(tx, ids, operationId, columns)) !== ids.length) {
+            throw new ApiError('credentialBusy');
+          }
         },
       },
     );
@@ -531,7 +472,7 @@ export class LockCredentialService {
     kind: LockCredentialKind,
     credentialId: number,
   ): Promise<{ row: LockCredentialRow; manager: CredentialManager }> {
-    const [row] = await this.db.select().from(lockCredentials).where(eq(lockCredentials.id, credentialId));
+    const row = await credentialById(this.db, credentialId);
     if (!row) throw new ApiError('noPermission', {}, 'no such credential');
     const manager = await credentialManager(this.db, userId, row.lockId);
     if (row.kind !== kind) throw new ApiError('credentialNotFound', {}, `not a ${kind}`);
@@ -544,44 +485,17 @@ export class LockCredentialService {
 
   /** While every credential of a kind is being cleared from a lock, nothing of that kind starts on it. */
   private async requireNoClear(lockId: number, kind: LockCredentialKind): Promise<void> {
-    const [running] = await this.db
-      .select({ id: remoteOperations.id })
-      .from(remoteOperations)
-      .where(
-        and(
-          eq(remoteOperations.lockId, lockId),
-          eq(remoteOperations.command, 'clearCredentials'),
-          inArray(remoteOperations.state, OPEN_STATES),
-          sql`${remoteOperations.params}->>'kind' = ${kind}`,
-        ),
-      )
-      .limit(1);
-    if (running) throw new ApiError('credentialBusy', {}, `clearing every ${kind}`);
+    if (await clearOfKindRunning(this.db, lockId, kind))
+      throw new ApiError('credentialBusy', {}, `clearing every ${kind}`);
   }
 
   private async requireFreeValue(lockId: number, kind: LockCredentialKind, value: string): Promise<void> {
-    const [live] = await this.db
-      .select({ id: lockCredentials.id })
-      .from(lockCredentials)
-      .where(
-        and(
-          eq(lockCredentials.lockId, lockId),
-          eq(lockCredentials.kind, kind),
-          eq(lockCredentials.value, value),
-          ne(lockCredentials.status, Status.lost),
-        ),
-      )
-      .limit(1);
-    if (live) throw new ApiError('credentialExists');
+    if (await hasLiveCredentialValue(this.db, lockId, kind, value)) throw new ApiError('credentialExists');
   }
 
   private async present(id: number): Promise<CredentialItem> {
-    const [r] = await this.db
-      .select({ row: lockCredentials, email: users.email, mobile: users.mobile })
-      .from(lockCredentials)
-      .leftJoin(users, eq(users.id, lockCredentials.creatorId))
-      .where(eq(lockCredentials.id, id));
-    if (!r) throw new ApiError('credentialNotFound');
-    return presentCredential(r.row, r.email ?? r.mobile ?? '');
+    const found = await credentialWithCreator(this.db, id);
+    if (!found) throw new ApiError('credentialNotFound');
+    return presentCredential(found.row, found.creatorAccount);
   }
 }

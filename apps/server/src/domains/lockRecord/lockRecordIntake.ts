@@ -1,10 +1,8 @@
 import { LockRecordType, LockSwitch, Switch, UNLOCK_RECORD_TYPES, type UploadedRecord } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import type { LiveHub } from '../../live/liveHub';
-import type { LockRow } from '../lock/lockAccess';
-import { administratorsOf } from '../lock/lockAccess';
-import { countUnlocks } from '../map/cityActivity';
-import { effectiveCityOf } from '../map/lockLocation';
+import { administratorsOf, type LockRow } from '../lock/lockQueries';
+import { countUnlocks, effectiveCityOf } from '../map/mapQueries';
 import { accountNamesOf } from '../user/userQueries';
 import { type RecordPerson, resolvePeople } from './lockRecordPeople';
 import { insertNewRecords, insertUnlockNotice, intakeLockOf } from './lockRecordQueries';

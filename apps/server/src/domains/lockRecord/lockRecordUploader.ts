@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import { keyAdmits } from '../ekey/ekeyGrant';
-import { type LockRow, managedLock } from '../lock/lockAccess';
+import { managedLock } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import { keysInForceOf } from './lockRecordQueries';
 
 /**

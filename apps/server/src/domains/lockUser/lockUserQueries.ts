@@ -1,7 +1,9 @@
 import {
   CardStatus,
   CredentialKind,
+  EKeyAuthorized,
   LOCK_CREDENTIAL_KINDS,
+  type LockUserItem,
   PasscodeStatus,
   PasscodeType,
   passcodeValidityType,
@@ -9,8 +11,9 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, lockCredentials, locks, passcodes, users } from '../../db/schema';
+import { containsPattern, offsetOf } from '../../http/paging';
 import { ENDED_EKEY_STATUSES } from '../ekey/ekeyStatus';
-import { managedLockCondition } from '../lock/lockAccess';
+import { managedLockCondition } from '../lock/lockQueries';
 
 /**
  * Holdings: one row per credential someone holds on the locks a caller manages, with the person
@@ -93,7 +96,7 @@ const endedKeys = sql.join(
  * The holdings as a SQL subquery (columns as HoldingRow, snake_case), for the lists to filter,
  * group and page. The caller's own keys are not among them: one is not one's own lock user.
  */
-export function holdings(scope: HoldingScope): SQL {
+function holdings(scope: HoldingScope): SQL {
   return sql`with scoped as (${scopedLocks(scope)})
     select lower(${ekeys.recipientAccount}) as who, ${ekeys.recipientAccount} as name,
       ${ekeys.recipientAccount} as account, ${users.nickname} as nickname, ${CredentialKind.eKey} as kind,
@@ -121,13 +124,13 @@ export function holdings(scope: HoldingScope): SQL {
 }
 
 /** Rows of a raw query, whichever driver ran it. */
-export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
 
 /** A raw holdings row as the code names its fields. */
-export function holdingOf(row: Record<string, unknown>): HoldingRow {
+function holdingOf(row: Record<string, unknown>): HoldingRow {
   const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return {
     who: String(row.who),
@@ -149,4 +152,151 @@ export function holdingOf(row: Record<string, unknown>): HoldingRow {
     timezoneRawOffset: Number(row.timezone_raw_offset),
     ownerId: Number(row.owner_id),
   };
+}
+
+interface Paging {
+  pageNo: number;
+  pageSize: number;
+}
+
+/** A page of rows and how many there are in all. */
+interface Counted<T> {
+  total: number;
+  rows: T[];
+}
+
+/** SQL: the holding `h` is a person's matching the search by key, account, name or nickname. */
+function personMatches(search: string | undefined): SQL {
+  if (!search) return sql`true`;
+  const pattern = containsPattern(search);
+  return sql`(h.who ilike ${pattern} or h.name ilike ${pattern} or h.nickname ilike ${pattern})`;
+}
+
+const COUNTED_KINDS = Object.values(CredentialKind);
+
+/**
+ * A page of the people holding anything on the locks the caller manages (those with a holding
+ * matching the search), by key: what they hold, counted by kind, and when their next holding ends.
+ */
+export async function lockUserPeople(
+  db: Executor,
+  userId: number,
+  query: Paging & { searchStr?: string | undefined },
+): Promise<Counted<LockUserItem>> {
+  const people = sql`select h.who, coalesce(max(h.account), mode() within group (order by h.name)) as name, max(h.account) as account,
+      max(h.nickname) as nickname, bool_or(h.kind = ${CredentialKind.eKey} and h.key_right = ${EKeyAuthorized.yes}) as is_admin,
+      count(distinct h.lock_id)::int as lock_count, count(*)::int as credential_count,
+      ${sql.join(
+        COUNTED_KINDS.map((kind) => sql`count(*) filter (where h.kind = ${kind})::int as ${sql.raw(`"k_${kind}"`)}`),
+        sql`, `,
+      )} , min(h.end_date) filter (where h.end_date > ${Date.now()}) as next_end_date
+    from (${holdings({ userId })}) h
+    group by h.who
+    having bool_or(${personMatches(query.searchStr)})`;
+  const [counted] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${people}) p`);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`${people} order by h.who limit ${query.pageSize} offset ${offsetOf(query.pageNo, query.pageSize)}`,
+  );
+  return {
+    total: counted?.total ?? 0,
+    rows: rows.map((row) => ({
+      lockUser: String(row.who),
+      name: String(row.name),
+      account: (row.account as string | null) ?? null,
+      nickname: (row.nickname as string | null) || null,
+      isAdmin: Boolean(row.is_admin),
+      lockCount: Number(row.lock_count),
+      credentialCount: Number(row.credential_count),
+      kinds: Object.fromEntries(
+        COUNTED_KINDS.map((kind) => [kind, Number(row[`k_${kind}`] ?? 0)]),
+      ) as LockUserItem['kinds'],
+      nextEndDate: row.next_end_date === null ? null : Number(row.next_end_date),
+    })),
+  };
+}
+
+/**
+ * A page of the locks (by name) on which the person holds anything among those the caller
+ * manages, how many such locks there are, and the person's holdings on the page's locks.
+ */
+export async function personHoldingsByLock(
+  db: Executor,
+  userId: number,
+  who: string,
+  page: Paging,
+): Promise<{ total: number; lockIds: number[]; held: HoldingRow[] }> {
+  const h = holdings({ userId });
+  const [counted] = await rowsOf<{ total: number }>(
+    db,
+    sql`select count(distinct h.lock_id)::int as total from (${h}) h where h.who = ${who}`,
+  );
+  const pageLocks = await rowsOf<{ lock_id: number }>(
+    db,
+    sql`select h.lock_id from (${h}) h where h.who = ${who}
+      group by h.lock_id, h.lock_alias order by h.lock_alias, h.lock_id
+      limit ${page.pageSize} offset ${offsetOf(page.pageNo, page.pageSize)}`,
+  );
+  const lockIds = pageLocks.map((row) => Number(row.lock_id));
+  const held =
+    lockIds.length === 0
+      ? []
+      : (
+          await rowsOf<Record<string, unknown>>(
+            db,
+            sql`select * from (${h}) h where h.who = ${who} and h.lock_id in (${sql.join(lockIds, sql`, `)})
+              order by h.kind, h.credential_id`,
+          )
+        ).map(holdingOf);
+  return { total: counted?.total ?? 0, lockIds, held };
+}
+
+/**
+ * A page of the holdings on the caller's managed locks whose validity ends inside the window
+ * (and whose person matches the search), soonest first.
+ */
+export async function expiringHoldings(
+  db: Executor,
+  userId: number,
+  query: Paging & { startDate: number; endDate: number; searchStr?: string | undefined },
+): Promise<Counted<HoldingRow>> {
+  const inWindow = sql`from (${holdings({ userId })}) h
+    where h.end_date >= ${query.startDate} and h.end_date < ${query.endDate} and ${personMatches(query.searchStr)}`;
+  const [counted] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total ${inWindow}`);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select * ${inWindow} order by h.end_date, h.who, h.credential_id
+      limit ${query.pageSize} offset ${offsetOf(query.pageNo, query.pageSize)}`,
+  );
+  return { total: counted?.total ?? 0, rows: rows.map(holdingOf) };
+}
+
+/** Everything the person holds on the locks the caller manages, by lock. */
+export async function personHoldings(db: Executor, userId: number, who: string): Promise<HoldingRow[]> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select * from (${holdings({ userId })}) h where h.who = ${who} order by h.lock_id, h.credential_id`,
+  );
+  return rows.map(holdingOf);
+}
+
+/** How many holdings are in scope (the export's rows), and how many people hold them. */
+export async function holdingsCount(db: Executor, scope: HoldingScope): Promise<{ total: number; userCount: number }> {
+  const [counted] = await rowsOf<{ total: number; user_count: number }>(
+    db,
+    sql`select count(*)::int as total, count(distinct h.who)::int as user_count from (${holdings(scope)}) h`,
+  );
+  return { total: counted?.total ?? 0, userCount: counted?.user_count ?? 0 };
+}
+
+/** A page of the holdings in scope, person then lock order (the export). */
+export async function holdingsPage(db: Executor, scope: HoldingScope, page: Paging): Promise<Counted<HoldingRow>> {
+  const from = sql`from (${holdings(scope)}) h`;
+  const [counted] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total ${from}`);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select * ${from} order by h.who, h.lock_alias, h.lock_id, h.kind, h.credential_id
+      limit ${page.pageSize} offset ${offsetOf(page.pageNo, page.pageSize)}`,
+  );
+  return { total: counted?.total ?? 0, rows: rows.map(holdingOf) };
 }

@@ -14,8 +14,9 @@ import { cityUnlocks, locks } from '../../db/schema';
 import { addGateway, addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
-import { type BucketCount, keptCityActivity, recomputeCityActivity } from './cityActivity';
+import type { BucketCount } from './cityActivity';
 import { computeMapActivity } from './mapActivity';
+import { keptCityActivity, recomputeCityActivity } from './mapQueries';
 
 const SYDNEY = 2147714;
 const MELBOURNE = 2158177;

@@ -1,9 +1,7 @@
 import { MAP_MIN_LOCKS_PER_CITY, type MapActivity } from '@smartlock/contract';
-import { and, count, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cities, cityUnlocks, locks } from '../../db/schema';
 import { bucketOf, Grain, NO_CITY } from './cityActivity';
-import { effectiveCitySql } from './lockLocation';
+import { locksByCity, storedCities, unlocksByCity, unlocksPerHour, unlocksPerMethod } from './mapQueries';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -33,69 +31,32 @@ const add = (a: Windows, b: Windows): Windows => ({
  */
 export async function computeMapActivity(db: Db, now = Date.now()): Promise<MapActivity> {
   const w = windowsAt(now);
-  const located = db
-    .select({ cityId: effectiveCitySql().as('city_id'), lastUnlockAt: locks.lastUnlockAt })
-    .from(locks)
-    .as('located');
-  const since = (ms: number) => sql<number>`count(*) filter (where ${located.lastUnlockAt} >= ${new Date(ms)})::int`;
   const [lockRows, unlockRows, hourlyRows, methodRows] = await Promise.all([
-    db
-      .select({
-        cityId: located.cityId,
-        locks: count(),
-        hour: since(w.hour.since),
-        day: since(w.day.since),
-        month: since(w.month.since),
-      })
-      .from(located)
-      .groupBy(located.cityId),
-    db
-      .select({
-        cityId: cityUnlocks.cityId,
-        hour: sql<number>`coalesce(sum(${cityUnlocks.count}) filter (where ${cityUnlocks.grain} = ${Grain.minute}), 0)::int`,
-        day: sql<number>`coalesce(sum(${cityUnlocks.count}) filter (where ${cityUnlocks.grain} = ${Grain.hour}), 0)::int`,
-        month: sql<number>`coalesce(sum(${cityUnlocks.count}) filter (where ${cityUnlocks.grain} = ${Grain.day}), 0)::int`,
-      })
-      .from(cityUnlocks)
-      .where(
-        or(
-          ...Object.values(w).map((window) =>
-            and(eq(cityUnlocks.grain, window.grain), gte(cityUnlocks.bucket, new Date(window.from))),
-          ),
-        ),
-      )
-      .groupBy(cityUnlocks.cityId),
-    db
-      .select({ bucket: cityUnlocks.bucket, unlocks: sql<number>`sum(${cityUnlocks.count})::int` })
-      .from(cityUnlocks)
-      .where(and(eq(cityUnlocks.grain, Grain.hour), gte(cityUnlocks.bucket, new Date(w.day.from))))
-      .groupBy(cityUnlocks.bucket),
-    db
-      .select({ method: cityUnlocks.method, unlocks: sql<number>`sum(${cityUnlocks.count})::int` })
-      .from(cityUnlocks)
-      .where(and(eq(cityUnlocks.grain, Grain.hour), gte(cityUnlocks.bucket, new Date(w.day.from))))
-      .groupBy(cityUnlocks.method),
+    locksByCity(db, { hour: w.hour.since, day: w.day.since, month: w.month.since }),
+    unlocksByCity(db, w),
+    unlocksPerHour(db, w.day.from),
+    unlocksPerMethod(db, w.day.from),
   ]);
 
   const unlocksOf = new Map(unlockRows.map((r) => [r.cityId, { hour: r.hour, day: r.day, month: r.month }]));
   const shownIds = lockRows
     .filter((r) => r.cityId !== null && r.cityId !== NO_CITY && r.locks >= MAP_MIN_LOCKS_PER_CITY)
     .map((r) => r.cityId as number);
-  const places = shownIds.length ? await db.select().from(cities).where(inArray(cities.id, shownIds)) : [];
-  const placeOf = new Map(places.map((p) => [p.id, p]));
+  const places = await storedCities(db, shownIds);
+  const placeOf = new Map(places.map((p) => [p.cityId, p]));
   const shown = lockRows.flatMap((r) => {
     const place = r.cityId === null ? undefined : placeOf.get(r.cityId);
     if (!place) return [];
     return [
       {
-        cityId: place.id,
+        cityId: place.cityId,
         name: place.name,
         country: place.country,
         lat: place.lat,
         lon: place.lon,
         locks: r.locks,
         activeLocks: { hour: r.hour, day: r.day, month: r.month },
-        unlocks: unlocksOf.get(place.id) ?? zero(),
+        unlocks: unlocksOf.get(place.cityId) ?? zero(),
       },
     ];
   });

@@ -1,12 +1,9 @@
 import { ServiceType } from '@smartlock/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type orders, serviceBalances, vipSubscriptions } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
-import { addUnits } from '../service/serviceQueries';
-import { addPaidYears, VIP_YEAR_MS } from '../vip/vipQueries';
-
-export type OrderRow = typeof orders.$inferSelect;
+import { addUnits, balanceOf, takeUnits } from '../service/serviceQueries';
+import { addPaidYears, shiftPaidUntil } from '../vip/vipQueries';
+import type { OrderRow } from './orderQueries';
 
 /** What a paid order gives: its units, or its years of the advanced function. */
 export async function fulfil(tx: Executor, order: OrderRow, now = Date.now()): Promise<void> {
@@ -27,20 +24,10 @@ export async function reverse(tx: Executor, order: OrderRow, strict: boolean): P
     await shiftPaidUntil(tx, order.userId, -order.quantity);
     return order.quantity;
   }
-  const [held] = await tx
-    .select({ units: serviceBalances.units })
-    .from(serviceBalances)
-    .where(and(eq(serviceBalances.userId, order.userId), eq(serviceBalances.serviceType, order.serviceType)))
-    .for('update');
-  const units = held?.units ?? 0;
+  const units = await balanceOf(tx, order.userId, order.serviceType, true);
   if (strict && units < order.quantity) throw new ApiError('refundUnitsUsed');
   const taken = Math.min(units, order.quantity);
-  if (taken > 0) {
-    await tx
-      .update(serviceBalances)
-      .set({ units: sql`${serviceBalances.units} - ${taken}` })
-      .where(and(eq(serviceBalances.userId, order.userId), eq(serviceBalances.serviceType, order.serviceType)));
-  }
+  if (taken > 0) await takeUnits(tx, order.userId, order.serviceType, taken);
   return taken;
 }
 
@@ -48,15 +35,4 @@ export async function reverse(tx: Executor, order: OrderRow, strict: boolean): P
 export async function restore(tx: Executor, order: OrderRow, taken: number): Promise<void> {
   if (order.serviceType === ServiceType.vip) await shiftPaidUntil(tx, order.userId, taken);
   else if (taken > 0) await addUnits(tx, order.userId, order.serviceType, taken);
-}
-
-/** Moves the paid period's end by whole years (negative: earlier). */
-async function shiftPaidUntil(tx: Executor, userId: number, years: number): Promise<void> {
-  await tx
-    .update(vipSubscriptions)
-    .set({
-      paidUntil: sql`${vipSubscriptions.paidUntil} + ${`${years * VIP_YEAR_MS} milliseconds`}::interval`,
-      updatedAt: new Date(),
-    })
-    .where(eq(vipSubscriptions.userId, userId));
 }

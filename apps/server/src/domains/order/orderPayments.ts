@@ -1,11 +1,19 @@
 import { OrderStatus } from '@smartlock/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { orders, paymentEvents } from '../../db/schema';
 import type { LiveHub } from '../../live/liveHub';
 import type { PaymentEvent, PaymentProvider } from '../payment/paymentProvider';
-import { fulfil, type OrderRow, reverse } from './orderFulfilment';
+import { fulfil, reverse } from './orderFulfilment';
+import {
+  cancelWaitingOrder,
+  findOwnOrder,
+  lockOrder,
+  markDeclined,
+  markPaid,
+  markRefunded,
+  type OrderRow,
+  recordPaymentEvent,
+} from './orderQueries';
 
 /** What became of a notification. */
 export type ApplyOutcome = 'applied' | 'duplicate' | 'ignored' | 'mismatch' | 'unknownOrder' | 'refundedLate';
@@ -34,19 +42,19 @@ export class OrderPayments {
 
   async apply(provider: PaymentProvider, event: PaymentEvent): Promise<ApplyOutcome> {
     const applied = await this.db.transaction(async (tx): Promise<Applied> => {
-      const [order] = await tx.select().from(orders).where(eq(orders.orderNo, event.orderNo)).for('update');
+      const order = await lockOrder(tx, event.orderNo);
       if (!order || order.provider !== provider.name) return { outcome: 'unknownOrder' };
       const carriesMoney = event.kind === 'paid' || event.kind === 'refunded';
       if (carriesMoney && (event.amount !== order.amount || event.currency !== order.currency)) {
         return { outcome: 'mismatch', order };
       }
-      const fresh = await tx
-        .insert(paymentEvents)
-        .values({ provider: provider.name, eventId: event.eventId, orderId: order.id, kind: event.kind })
-        .onConflictDoNothing()
-        .returning({ eventId: paymentEvents.eventId });
-      if (fresh.length === 0) return { outcome: 'duplicate', order };
-      const set = (values: Partial<OrderRow>) => tx.update(orders).set(values).where(eq(orders.id, order.id));
+      const fresh = await recordPaymentEvent(tx, {
+        provider: provider.name,
+        eventId: event.eventId,
+        orderId: order.id,
+        kind: event.kind,
+      });
+      if (!fresh) return { outcome: 'duplicate', order };
       const current = event.providerRef === order.providerRef;
 
       switch (event.kind) {
@@ -59,12 +67,7 @@ export class OrderPayments {
             return { outcome: 'ignored', order };
           }
           if (inTime) {
-            await set({
-              status: OrderStatus.paid,
-              paidAt: new Date(event.at),
-              providerRef: event.providerRef,
-              declinedAt: null,
-            });
+            await markPaid(tx, order.id, new Date(event.at), event.providerRef);
             await fulfil(tx, order);
             return { outcome: 'applied', order };
           }
@@ -75,33 +78,23 @@ export class OrderPayments {
             currency: event.currency,
           };
           if (order.status === OrderStatus.overdue || order.status === OrderStatus.cancelled) {
-            await set({
-              status: OrderStatus.refunded,
-              refundedAt: new Date(),
-              refundReason: 'late',
-              providerRef: event.providerRef,
-              reversed: 0,
-            });
+            await markRefunded(tx, order.id, { reason: 'late', reversed: 0, providerRef: event.providerRef });
           }
           return { outcome: 'refundedLate', order, giveBack };
         }
         case 'declined':
           if (order.status !== OrderStatus.created || !current) return { outcome: 'ignored', order };
-          await set({ declinedAt: new Date(event.at) });
+          await markDeclined(tx, order.id, new Date(event.at));
           return { outcome: 'applied', order };
         case 'cancelled':
           if (order.status !== OrderStatus.created || !current) return { outcome: 'ignored', order };
-          await set({ status: OrderStatus.cancelled, cancelledAt: new Date(event.at) });
+          // The order is held and still waiting (checked above): it is cancelled.
+          await cancelWaitingOrder(tx, order.id, new Date(event.at));
           return { outcome: 'applied', order };
         case 'refunded': {
           if (order.status !== OrderStatus.paid || !current) return { outcome: 'ignored', order };
           const taken = await reverse(tx, order, false);
-          await set({
-            status: OrderStatus.refunded,
-            refundedAt: new Date(event.at),
-            refundReason: 'provider',
-            reversed: taken,
-          });
+          await markRefunded(tx, order.id, { reason: 'provider', reversed: taken, at: new Date(event.at) });
           return { outcome: 'applied', order };
         }
       }
@@ -134,7 +127,7 @@ export class OrderPayments {
 
   /** Tells the account's open consoles that an order and its balances changed. */
   async tell(userId: number, orderNo: string): Promise<void> {
-    const [order] = await this.db.select({ status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo));
+    const order = await findOwnOrder(this.db, userId, orderNo);
     await this.live.publish(userId, 'order', { orderNo, status: order?.status ?? 0 });
     await this.live.publish(userId, 'balance', {});
   }

@@ -8,7 +8,7 @@ import {
   ServiceType,
 } from '@smartlock/contract';
 import { translate } from '../../i18n';
-import type { OrderRow } from './orderFulfilment';
+import type { OrderRow } from './orderQueries';
 
 const DAY = 86_400_000;
 

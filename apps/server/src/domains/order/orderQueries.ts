@@ -1,9 +1,10 @@
 import { OrderStatus } from '@smartlock/contract';
 import { and, count, desc, eq, lte, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { orders } from '../../db/schema';
+import { orders, paymentEvents } from '../../db/schema';
 import { offsetOf } from '../../http/paging';
-import type { OrderRow } from './orderFulfilment';
+
+export type OrderRow = typeof orders.$inferSelect;
 
 export async function insertOrder(db: Executor, values: typeof orders.$inferInsert): Promise<OrderRow | undefined> {
   const [order] = await db.insert(orders).values(values).returning();
@@ -11,10 +12,14 @@ export async function insertOrder(db: Executor, values: typeof orders.$inferInse
 }
 
 /** Cancels the order if it still waits for its payment; undefined when it no longer does. */
-export async function cancelWaitingOrder(db: Executor, orderId: number): Promise<OrderRow | undefined> {
+export async function cancelWaitingOrder(
+  db: Executor,
+  orderId: number,
+  at = new Date(),
+): Promise<OrderRow | undefined> {
   const [cancelled] = await db
     .update(orders)
-    .set({ status: OrderStatus.cancelled, cancelledAt: new Date() })
+    .set({ status: OrderStatus.cancelled, cancelledAt: at })
     .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.created)))
     .returning();
   return cancelled;
@@ -26,11 +31,53 @@ export async function lockOrder(tx: Executor, orderNo: string): Promise<OrderRow
   return row;
 }
 
-/** The customer's refund, with the units it took back. */
-export async function markRefunded(tx: Executor, orderId: number, reversed: number): Promise<void> {
+/**
+ * A provider's notification, stored once: true the first time it arrives, false when it was
+ * already applied (stored in the transaction that applies it).
+ */
+export async function recordPaymentEvent(
+  tx: Executor,
+  event: { provider: string; eventId: string; orderId: number; kind: string },
+): Promise<boolean> {
+  const fresh = await tx
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  return fresh.length > 0;
+}
+
+/** The order's payment arrived in time: paid by this checkout, any earlier decline forgotten. */
+export async function markPaid(tx: Executor, orderId: number, paidAt: Date, providerRef: string): Promise<void> {
   await tx
     .update(orders)
-    .set({ status: OrderStatus.refunded, refundedAt: new Date(), refundReason: 'customer', reversed })
+    .set({ status: OrderStatus.paid, paidAt, providerRef, declinedAt: null })
+    .where(eq(orders.id, orderId));
+}
+
+/** The current checkout's payment was declined; the order still waits for one. */
+export async function markDeclined(tx: Executor, orderId: number, at: Date): Promise<void> {
+  await tx.update(orders).set({ declinedAt: at }).where(eq(orders.id, orderId));
+}
+
+/**
+ * The order refunded: asked by the customer, refunded at the provider, or paid too late (with
+ * the late payment's reference); with the units (or years) it took back.
+ */
+export async function markRefunded(
+  tx: Executor,
+  orderId: number,
+  refund: { reason: 'customer' | 'provider' | 'late'; reversed: number; at?: Date; providerRef?: string },
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      status: OrderStatus.refunded,
+      refundedAt: refund.at ?? new Date(),
+      refundReason: refund.reason,
+      reversed: refund.reversed,
+      ...(refund.providerRef === undefined ? {} : { providerRef: refund.providerRef }),
+    })
     .where(eq(orders.id, orderId));
 }
 

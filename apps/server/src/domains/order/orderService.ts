@@ -15,7 +15,7 @@ import type { PaymentProviders } from '../payment/paymentProviders';
 import type { OrderRequest, PriceList } from '../service/priceList';
 import { balancesOf } from '../service/serviceQueries';
 import { requireLockOwner } from '../vip/advancedFunction';
-import { type OrderRow, restore, reverse } from './orderFulfilment';
+import { restore, reverse } from './orderFulfilment';
 import { newOrderNo } from './orderNumber';
 import type { OrderPayments } from './orderPayments';
 import { describeOrder, paymentResultOf, presentOrder } from './orderPresenter';
@@ -26,6 +26,7 @@ import {
   insertOrder,
   lockOrder,
   markRefunded,
+  type OrderRow,
   orderPage,
   setCheckout,
   undoRefund,
@@ -127,7 +128,7 @@ export class OrderService {
         throw new ApiError('refundWindowPassed', { count: REFUND_WINDOW_DAYS });
       }
       const reversed = await reverse(tx, row, true);
-      await markRefunded(tx, row.id, reversed);
+      await markRefunded(tx, row.id, { reason: 'customer', reversed });
       return { order: row, taken: reversed };
     });
     const provider = this.providers.named(order.provider);

@@ -18,7 +18,7 @@ import { dataOf, startTestServer, type TestClient, type TestServer } from '../..
 import { atCheckout, buy, orderWhen } from '../../test/payments';
 import { until } from '../../test/until';
 import { MAX_ATTEMPTS, retryDelaySeconds, SandboxNotifier } from '../payment/sandbox/sandboxNotifier';
-import type { SandboxPayment } from '../payment/sandbox/sandboxProvider';
+import type { SandboxPayment } from '../payment/sandbox/sandboxQueries';
 import { signNotification } from '../payment/sandbox/sandboxSignature';
 import { balanceOf } from '../service/serviceQueries';
 

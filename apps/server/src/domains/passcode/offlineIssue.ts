@@ -15,12 +15,11 @@ import {
   validatePasscodeStart,
   validateWithinEditorValidity,
 } from '@smartlock/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passcodes } from '../../db/schema';
 import { ApiError, assertVerdict } from '../../http/apiError';
-import type { LockRow } from '../lock/lockAccess';
-import type { PasscodeRow } from './passcodePresenter';
+import type { LockRow } from '../lock/lockQueries';
+import { passcodesWithCodes } from '../lockRecord/lockRecordQueries';
+import { insertPasscodeIfFree, type NewPasscode, type PasscodeRow } from './passcodeQueries';
 import { currentLockHour, passcodeSpan, requireStartWithinReach, requireWholeHour } from './passcodeValidity';
 
 export interface OfflineRequest {
@@ -37,10 +36,7 @@ interface Plan {
   /** The payload without its serial. */
   payload: (serial: number) => OfflinePayload;
   serials: number;
-  columns: Pick<
-    typeof passcodes.$inferInsert,
-    'type' | 'cycleType' | 'cycleStartHour' | 'cycleEndHour' | 'startDate' | 'endDate'
-  >;
+  columns: Pick<NewPasscode, 'type' | 'cycleType' | 'cycleStartHour' | 'cycleEndHour' | 'startDate' | 'endDate'>;
 }
 
 /** The serials of a type whose count does not depend on the validity (limited codes': limitedSerials). */
@@ -132,29 +128,23 @@ export async function issueOffline(
   for (let serial = 0; serial < plan.serials; serial++) {
     candidates.push({ serial, code: await encodeOfflinePasscode(key, plan.payload(serial)) });
   }
-  const taken = new Set(
-    (
-      await db
-        .select({ code: passcodes.code })
-        .from(passcodes)
-        .where(
-          and(
-            eq(passcodes.lockId, lock.id),
-            inArray(
-              passcodes.code,
-              candidates.map((candidate) => candidate.code),
-            ),
-          ),
-        )
-    ).map((row) => row.code),
+  const everHad = await passcodesWithCodes(
+    db,
+    lock.id,
+    candidates.map((candidate) => candidate.code),
   );
+  const taken = new Set(everHad.map((row) => row.code));
   for (const { serial, code } of candidates) {
     if (taken.has(code)) continue;
-    const [row] = await db
-      .insert(passcodes)
-      .values({ lockId: lock.id, creatorId, code, name, serial, status: PasscodeStatus.normal, ...plan.columns })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertPasscodeIfFree(db, {
+      lockId: lock.id,
+      creatorId,
+      code,
+      name,
+      serial,
+      status: PasscodeStatus.normal,
+      ...plan.columns,
+    });
     if (row) return row;
   }
   throw new ApiError('passcodeCapacityReached', { count: plan.serials });

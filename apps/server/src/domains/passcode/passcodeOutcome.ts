@@ -1,7 +1,6 @@
 import { PasscodeStatus } from '@smartlock/contract';
-import { and, eq } from 'drizzle-orm';
-import { passcodes } from '../../db/schema';
 import type { OperationOutcome, OperationOutcomes } from '../remoteOperation/operationOutcomes';
+import { endPasscodeOperation } from './passcodeQueries';
 
 /** A passcode's status when its operation succeeds or fails (a change also takes its new digits and validity). */
 function passcodeOutcome(success: string, failure: string): OperationOutcome {
@@ -14,10 +13,10 @@ function passcodeOutcome(success: string, failure: string): OperationOutcome {
             endDate: typeof row.params.endDate === 'number' ? new Date(row.params.endDate) : null,
           }
         : {};
-    await tx
-      .update(passcodes)
-      .set({ status: succeeded ? success : failure, operationId: null, ...changed })
-      .where(and(eq(passcodes.id, Number(row.params.passcodeId)), eq(passcodes.operationId, row.id)));
+    await endPasscodeOperation(tx, Number(row.params.passcodeId), row.id, {
+      status: succeeded ? success : failure,
+      ...changed,
+    });
   };
 }
 

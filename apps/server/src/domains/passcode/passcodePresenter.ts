@@ -1,7 +1,5 @@
 import { ACTIVATION_HOURS, type PasscodeItem, PasscodeStatus, PasscodeType } from '@smartlock/contract';
-import type { passcodes } from '../../db/schema';
-
-export type PasscodeRow = typeof passcodes.$inferSelect;
+import type { PasscodeRow } from './passcodeQueries';
 
 /** Offline types a lock activates on first use. */
 const ACTIVATED = new Set<number>([

@@ -11,21 +11,28 @@ import {
   validatePasscodeLength,
   validatePasscodeVersion,
 } from '@smartlock/contract';
-import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
-import { passcodes, users } from '../../db/schema';
-import { nextSerialId } from '../../db/sequence';
 import { ApiError, assertVerdict } from '../../http/apiError';
-import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import { pageOf } from '../../http/paging';
 import { translate } from '../../i18n';
 import { type CredentialManager, credentialManager } from '../lock/credentialAccess';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import type { NoticeCaller, NoticeWriter } from '../notice/noticeWriter';
 import type { RemoteOperationService } from '../remoteOperation/remoteOperationService';
 import { accountNameOf, findUserByAccount } from '../user/userQueries';
 import { issueOffline, type OfflineRequest, planOffline } from './offlineIssue';
-import { type PasscodeRow, presentPasscode } from './passcodePresenter';
+import { presentPasscode } from './passcodePresenter';
+import {
+  hasLivePasscode,
+  insertPasscode,
+  nextPasscodeId,
+  type PasscodeRow,
+  passcodeById,
+  passcodesOfLock,
+  passcodeWithCreator,
+  updatePasscode,
+} from './passcodeQueries';
 import { passcodeValidityText } from './passcodeText';
 import { passcodeSpan } from './passcodeValidity';
 
@@ -73,7 +80,7 @@ export class PasscodeService {
     assertVerdict(validatePasscodeLength(request.keyboardPwd, { brandMin: caller.brandMinLength }), 'keyboardPwd');
     const span = passcodeSpan(request, manager.lock.timezoneRawOffset, manager.editorSpan);
     await this.requireFreeDigits(manager.lock.id, request.keyboardPwd);
-    const passcodeId = await nextSerialId(this.db, 'passcodes');
+    const passcodeId = await nextPasscodeId(this.db);
     const params = {
       passcodeId,
       code: request.keyboardPwd,
@@ -88,7 +95,7 @@ export class PasscodeService {
           {
             lock: manager.lock,
             prepare: async (tx, operationId) => {
-              await tx.insert(passcodes).values({
+              await insertPasscode(tx, {
                 id: passcodeId,
                 lockId: manager.lock.id,
                 creatorId: caller.userId,
@@ -123,10 +130,7 @@ export class PasscodeService {
     const changesLock =
       request.newKeyboardPwd !== undefined || request.startDate !== undefined || request.endDate !== undefined;
     if (!changesLock) {
-      await this.db
-        .update(passcodes)
-        .set({ name: request.keyboardPwdName ?? row.name })
-        .where(eq(passcodes.id, row.id));
+      await updatePasscode(this.db, row.id, { name: request.keyboardPwdName ?? row.name });
       return { passcode: await this.present(row.id), operation: null };
     }
     if (row.type !== PasscodeType.custom) throw new ApiError('passcodeNotChangeable');
@@ -149,10 +153,11 @@ export class PasscodeService {
       {
         lock: manager.lock,
         prepare: async (tx, operationId) => {
-          await tx
-            .update(passcodes)
-            .set({ status: PasscodeStatus.updating, operationId, name: request.keyboardPwdName ?? row.name })
-            .where(eq(passcodes.id, row.id));
+          await updatePasscode(tx, row.id, {
+            status: PasscodeStatus.updating,
+            operationId,
+            name: request.keyboardPwdName ?? row.name,
+          });
         },
       },
     );
@@ -170,10 +175,7 @@ export class PasscodeService {
       {
         lock: manager.lock,
         prepare: async (tx, operationId) => {
-          await tx
-            .update(passcodes)
-            .set({ status: PasscodeStatus.deleting, operationId })
-            .where(eq(passcodes.id, row.id));
+          await updatePasscode(tx, row.id, { status: PasscodeStatus.deleting, operationId });
         },
       },
     );
@@ -184,28 +186,10 @@ export class PasscodeService {
     query: { lockId: number; searchStr?: string | undefined; pageNo: number; pageSize: number },
   ) {
     await credentialManager(this.db, userId, query.lockId);
-    const where: SQL[] = [eq(passcodes.lockId, query.lockId), ne(passcodes.status, PasscodeStatus.deleted)];
-    if (query.searchStr) {
-      const pattern = containsPattern(query.searchStr);
-      where.push(or(sql`${passcodes.name} ilike ${pattern}`, sql`${passcodes.code} ilike ${pattern}`) as SQL);
-    }
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select({ row: passcodes, email: users.email, mobile: users.mobile })
-        .from(passcodes)
-        .leftJoin(users, eq(users.id, passcodes.creatorId))
-        .where(and(...where))
-        .orderBy(desc(passcodes.createdAt), desc(passcodes.id))
-        .limit(query.pageSize)
-        .offset(offsetOf(query.pageNo, query.pageSize)),
-      this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(passcodes)
-        .where(and(...where)),
-    ]);
+    const { rows, total } = await passcodesOfLock(this.db, query.lockId, query);
     return pageOf(
-      rows.map((r) => presentPasscode(r.row, r.email ?? r.mobile ?? '')),
-      total?.n ?? 0,
+      rows.map((r) => presentPasscode(r.row, r.creatorAccount)),
+      total,
       query.pageNo,
       query.pageSize,
     );
@@ -260,7 +244,7 @@ export class PasscodeService {
     userId: number,
     passcodeId: number,
   ): Promise<{ row: PasscodeRow; manager: CredentialManager }> {
-    const [row] = await this.db.select().from(passcodes).where(eq(passcodes.id, passcodeId));
+    const row = await passcodeById(this.db, passcodeId);
     if (!row) throw new ApiError('noPermission', {}, 'no such passcode');
     const manager = await credentialManager(this.db, userId, row.lockId);
     if (row.status === PasscodeStatus.deleted) throw new ApiError('passcodeNotFound');
@@ -268,21 +252,12 @@ export class PasscodeService {
   }
 
   private async requireFreeDigits(lockId: number, code: string): Promise<void> {
-    const [live] = await this.db
-      .select({ id: passcodes.id })
-      .from(passcodes)
-      .where(and(eq(passcodes.lockId, lockId), eq(passcodes.code, code), ne(passcodes.status, PasscodeStatus.deleted)))
-      .limit(1);
-    if (live) throw new ApiError('passcodeExists');
+    if (await hasLivePasscode(this.db, lockId, code)) throw new ApiError('passcodeExists');
   }
 
   private async present(id: number): Promise<PasscodeItem> {
-    const [r] = await this.db
-      .select({ row: passcodes, email: users.email, mobile: users.mobile })
-      .from(passcodes)
-      .leftJoin(users, eq(users.id, passcodes.creatorId))
-      .where(eq(passcodes.id, id));
-    if (!r) throw new ApiError('passcodeNotFound');
-    return presentPasscode(r.row, r.email ?? r.mobile ?? '');
+    const found = await passcodeWithCreator(this.db, id);
+    if (!found) throw new ApiError('passcodeNotFound');
+    return presentPasscode(found.row, found.creatorAccount);
   }
 }

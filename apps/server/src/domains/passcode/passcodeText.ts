@@ -1,7 +1,7 @@
 import { cyclicWeekDays, type Locale, PasscodeType } from '@smartlock/contract';
 import { translate } from '../../i18n';
 import { lockTimeText, minuteOfDayText, validityText, weekDaysText } from '../notice/validityText';
-import type { PasscodeRow } from './passcodePresenter';
+import type { PasscodeRow } from './passcodeQueries';
 
 /** How long a passcode is valid, as a message says it, with the first-use rule of offline codes. */
 export function passcodeValidityText(locale: Locale, offsetMs: number, row: PasscodeRow): string {

@@ -10,7 +10,7 @@ import {
   RemoteUnlockSwitch,
 } from '@smartlock/contract';
 import { ApiError } from '../../http/apiError';
-import type { LockRow } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import {
   planAutoLockTime,
   planPassageMode,

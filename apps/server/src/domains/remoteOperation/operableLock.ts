@@ -3,7 +3,8 @@ import type { Executor } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import { keyIdentificationPending } from '../ekey/ekeyFaceAuth';
 import { keyAdmits } from '../ekey/ekeyGrant';
-import { type LockRow, managedLock } from '../lock/lockAccess';
+import { managedLock } from '../lock/lockAccess';
+import type { LockRow } from '../lock/lockQueries';
 import { remoteUnlockKeys } from './remoteOperationQueries';
 
 /**

@@ -1,7 +1,7 @@
 import { DEVICE_COMMANDS, type DeviceCommandName } from '@smartlock/contract';
 import type { Executor } from '../../db/client';
 import type { LockChange } from '../lock/lockReportedState';
-import type { OperationRow } from './remoteOperationPresenter';
+import type { OperationRow } from './remoteOperationQueries';
 
 /**
  * What an operation's end does to the domain it was for, in the transaction that ends it:

@@ -1,7 +1,5 @@
 import { ERRORS, type ErrorName, type RemoteOperation, type RemoteOperationName } from '@smartlock/contract';
-import type { remoteOperations } from '../../db/schema';
-
-export type OperationRow = typeof remoteOperations.$inferSelect;
+import type { OperationRow } from './remoteOperationQueries';
 
 /** The catalogue error a console shows for why an operation failed. */
 const ERROR_OF: Record<string, ErrorName> = {

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { ekeys, gatewayLocks, gateways, locks, remoteOperations, unlockLinks } from '../../db/schema';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
-import { managedLockCondition } from '../lock/lockAccess';
+import { managedLockCondition } from '../lock/lockQueries';
 
 const reachedLock = alias(locks, 'reached_lock');
 
@@ -62,6 +62,9 @@ export async function listForRemoteOperation(
 
 /** The states of an operation that has not ended. */
 export const OPEN_STATES = [RemoteOperationState.operating, RemoteOperationState.wait];
+
+/** An operation as stored. */
+export type OperationRow = typeof remoteOperations.$inferSelect;
 
 export type NewOperation = typeof remoteOperations.$inferInsert;
 

@@ -19,10 +19,9 @@ import type { GatewaySecrets } from '../../devices/gatewaySecrets';
 import { ApiError } from '../../http/apiError';
 import type { LiveHub } from '../../live/liveHub';
 import type { OperationEnd } from '../../ops/metrics';
-import { reachingGateway } from '../gateway/gatewayReach';
-import type { LockRow } from '../lock/lockAccess';
+import { reachingGateway } from '../gateway/gatewayQueries';
 import { managedLock } from '../lock/lockAccess';
-import { saveDaylightSavingReminder } from '../lock/lockQueries';
+import { type LockRow, saveDaylightSavingReminder } from '../lock/lockQueries';
 import type { LockChange } from '../lock/lockReportedState';
 import { checkedDaylightSavingReminder } from '../lock/lockSettingPlan';
 import { accountNameOf } from '../user/userQueries';
@@ -30,7 +29,7 @@ import { batchUnlock } from './batchUnlock';
 import { checkedParams, checkedResult, type OperationRequest, planOperation } from './commandPlan';
 import { operableLock } from './operableLock';
 import { checkedOperationOutcomes, type OperationOutcomes } from './operationOutcomes';
-import { type OperationRow, presentedResult, presentOperation } from './remoteOperationPresenter';
+import { presentedResult, presentOperation } from './remoteOperationPresenter';
 import {
   advanceOpenOperation,
   endOpenOperation,
@@ -38,6 +37,7 @@ import {
   lateOperations,
   listForRemoteOperation,
   OPEN_STATES,
+  type OperationRow,
   openOperationsOf,
   operationById,
 } from './remoteOperationQueries';

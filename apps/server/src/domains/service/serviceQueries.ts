@@ -6,11 +6,13 @@ import { serviceBalances } from '../../db/schema';
  * Units of the value-added services an account holds (ServiceType: face identify, fingerprint).
  * An account starts with none; the paid services sell them.
  */
-export async function balanceOf(db: Executor, userId: number, serviceType: number): Promise<number> {
-  const [row] = await db
+/** The account's units of a service; `forUpdate` holds them to the end of the transaction. */
+export async function balanceOf(db: Executor, userId: number, serviceType: number, forUpdate = false): Promise<number> {
+  const query = db
     .select({ units: serviceBalances.units })
     .from(serviceBalances)
     .where(and(eq(serviceBalances.userId, userId), eq(serviceBalances.serviceType, serviceType)));
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row?.units ?? 0;
 }
 
@@ -39,6 +41,14 @@ export async function addUnits(db: Executor, userId: number, serviceType: number
       target: [serviceBalances.userId, serviceBalances.serviceType],
       set: { units: sql`${serviceBalances.units} + ${units}` },
     });
+}
+
+/** Takes units back (a refund); the caller holds the balance and takes no more than it has. */
+export async function takeUnits(db: Executor, userId: number, serviceType: number, units: number): Promise<void> {
+  await db
+    .update(serviceBalances)
+    .set({ units: sql`${serviceBalances.units} - ${units}` })
+    .where(and(eq(serviceBalances.userId, userId), eq(serviceBalances.serviceType, serviceType)));
 }
 
 /** Every unit service's balance of an account (services it never bought: 0). */

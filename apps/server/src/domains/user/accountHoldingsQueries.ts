@@ -18,7 +18,7 @@ import {
   users,
   vipSubscriptions,
 } from '../../db/schema';
-import { revocationColumns } from '../ekey/ekeyRevocations';
+import { revocationColumns } from '../ekey/ekeyRevocationQueries';
 import { GONE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 
 /** The ids of the locks and gateways an account owns; inside a transaction, held until it ends. */

@@ -1,14 +1,20 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type Locale, ValidationCodeChannel, ValidationCodeType } from '@smartlock/contract';
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { validationCodes } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { translate } from '../../i18n';
 import type { Messenger, Outgoing } from '../../messaging/messenger';
 import { hmacHex, safeEqual } from '../../security/crypto';
 import type { RateLimiter } from '../../security/rateLimit';
 import type { SliderService } from './slider/sliderService';
+import {
+  countCodeTry,
+  deleteCodesExpiredBefore,
+  forgetCode,
+  latestCode,
+  spendCode,
+  storeCode,
+} from './verificationQueries';
 
 export const VALIDATION_CODE = {
   ttlMs: 10 * 60_000,
@@ -69,12 +75,7 @@ export class ValidationCodeService {
 
   async send(request: SendRequest): Promise<{ expiresIn: number; resendAfter: number }> {
     const { account } = request.recipient;
-    const [latest] = await this.db
-      .select({ createdAt: validationCodes.createdAt })
-      .from(validationCodes)
-      .where(and(eq(validationCodes.account, account), eq(validationCodes.type, request.type)))
-      .orderBy(desc(validationCodes.createdAt))
-      .limit(1);
+    const latest = await latestCode(this.db, [account], request.type);
     const wait = latest ? latest.createdAt.getTime() + VALIDATION_CODE.resendAfterMs - Date.now() : 0;
     if (wait > 0) throw new ApiError('validationCodeTooFrequent', { count: Math.ceil(wait / 1000) });
 
@@ -90,26 +91,23 @@ export class ValidationCodeService {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const channel =
       request.recipient.kind === 'email' ? 'email' : request.channel === ValidationCodeChannel.voice ? 'voice' : 'sms';
-    const [stored] = await this.db
-      .insert(validationCodes)
-      .values({
-        account,
-        type: request.type,
-        channel,
-        // Without a code to deliver, what is kept matches no code anyone can enter.
-        codeHash:
-          delivery.kind === 'code'
-            ? this.hash(account, request.type, code)
-            : this.hash(account, request.type, randomBytes(32).toString('hex')),
-        expiresAt: new Date(Date.now() + VALIDATION_CODE.ttlMs),
-      })
-      .returning({ id: validationCodes.id });
+    const stored = await storeCode(this.db, {
+      account,
+      type: request.type,
+      channel,
+      // Without a code to deliver, what is kept matches no code anyone can enter.
+      codeHash:
+        delivery.kind === 'code'
+          ? this.hash(account, request.type, code)
+          : this.hash(account, request.type, randomBytes(32).toString('hex')),
+      expiresAt: new Date(Date.now() + VALIDATION_CODE.ttlMs),
+    });
     const outgoing = this.messageFor(delivery, channel, { ...request, code });
     try {
       if (outgoing) await this.messenger.send(outgoing);
     } catch {
       // Undelivered: forget the code so the user may ask again at once.
-      if (stored) await this.db.delete(validationCodes).where(eq(validationCodes.id, stored.id));
+      if (stored !== undefined) await forgetCode(this.db, stored);
       throw new ApiError('operationFailed', {}, 'the validation code could not be delivered');
     }
     return { expiresIn: VALIDATION_CODE.ttlMs / 1000, resendAfter: VALIDATION_CODE.resendAfterMs / 1000 };
@@ -169,27 +167,11 @@ export class ValidationCodeService {
    * with `consume` inside the change's transaction.
    */
   async check(account: string, type: number, code: string): Promise<number> {
-    const [latest] = await this.db
-      .select()
-      .from(validationCodes)
-      .where(and(eq(validationCodes.account, account), eq(validationCodes.type, type)))
-      .orderBy(desc(validationCodes.createdAt))
-      .limit(1);
+    const latest = await latestCode(this.db, [account], type);
     if (!latest) throw new ApiError('validationCodeWrong');
     const right = safeEqual(latest.codeHash, this.hash(account, type, code));
     // Every try on a live code counts, right or wrong, atomically: a burst of guesses gets no more than maxTries.
-    const [counted] = await this.db
-      .update(validationCodes)
-      .set({ attempts: sql`${validationCodes.attempts} + 1` })
-      .where(
-        and(
-          eq(validationCodes.id, latest.id),
-          isNull(validationCodes.consumedAt),
-          lt(validationCodes.attempts, VALIDATION_CODE.maxTries),
-          gt(validationCodes.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ attempts: validationCodes.attempts });
+    const counted = await countCodeTry(this.db, latest.id, VALIDATION_CODE.maxTries);
     if (!right) throw new ApiError('validationCodeWrong');
     if (!counted) {
       if (latest.consumedAt) throw new ApiError('validationCodeUsed');
@@ -205,29 +187,17 @@ export class ValidationCodeService {
    * sent for this purpose counts.
    */
   async checkOwn(addresses: string[], type: number, code: string): Promise<number> {
-    const [latest] = addresses.length
-      ? await this.db
-          .select({ account: validationCodes.account })
-          .from(validationCodes)
-          .where(and(inArray(validationCodes.account, addresses), eq(validationCodes.type, type)))
-          .orderBy(desc(validationCodes.createdAt))
-          .limit(1)
-      : [];
+    const latest = addresses.length ? await latestCode(this.db, addresses, type) : undefined;
     return this.check(latest?.account ?? addresses[0] ?? '', type, code);
   }
 
   /** Spends a checked code inside the transaction of the change it authorises. */
   async consume(tx: Executor, id: number): Promise<void> {
-    const rows = await tx
-      .update(validationCodes)
-      .set({ consumedAt: sql`now()` })
-      .where(and(eq(validationCodes.id, id), isNull(validationCodes.consumedAt)))
-      .returning({ id: validationCodes.id });
-    if (rows.length !== 1) throw new ApiError('validationCodeUsed');
+    if (!(await spendCode(tx, id))) throw new ApiError('validationCodeUsed');
   }
 
   async prune(): Promise<void> {
-    await this.db.delete(validationCodes).where(lt(validationCodes.expiresAt, new Date(Date.now() - 86_400_000)));
+    await deleteCodesExpiredBefore(this.db, new Date(Date.now() - 86_400_000));
   }
 }
 

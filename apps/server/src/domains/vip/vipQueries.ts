@@ -63,3 +63,14 @@ export async function addPaidYears(
     .values({ userId, paidUntil, lockLimit })
     .onConflictDoUpdate({ target: vipSubscriptions.userId, set: { paidUntil, lockLimit, updatedAt: new Date(now) } });
 }
+
+/** Moves the paid period's end by whole years (negative: earlier). */
+export async function shiftPaidUntil(db: Executor, userId: number, years: number): Promise<void> {
+  await db
+    .update(vipSubscriptions)
+    .set({
+      paidUntil: sql`${vipSubscriptions.paidUntil} + ${`${years * VIP_YEAR_MS} milliseconds`}::interval`,
+      updatedAt: new Date(),
+    })
+    .where(eq(vipSubscriptions.userId, userId));
+}

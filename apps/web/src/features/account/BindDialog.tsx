@@ -1,13 +1,12 @@
 import { ValidationCodeType } from '@smartlock/contract';
-import { user } from '@smartlock/contract/refs';
 import { App, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
 import { useSubmission } from '../../ui/useSubmission';
 import { AccountField, accountOf } from '../auth/AccountField';
 import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { ValidationCodeField } from '../auth/ValidationCodeField';
 import { bindEmailParams, bindMobileParams, type Identifier } from './account';
+import { useBindEmail, useBindMobile } from './accountApi';
 import { FormDialog } from './FormDialog';
 import { type UserInfo, useUserInfoUpdate } from './useUserInfoUpdate';
 
@@ -20,11 +19,12 @@ interface BindValues {
 /** Binds a mobile number or an email address (or replaces the one bound) with the code sent to it. */
 export function BindDialog({ which, me, onClose }: { which: Identifier; me: UserInfo; onClose: () => void }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
   const [form] = Form.useForm<BindValues>();
   const { error, busy, run } = useSubmission();
   const update = useUserInfoUpdate();
+  const bindMobile = useBindMobile();
+  const bindEmail = useBindEmail();
   const replacing = me[which] !== '';
   const mobile = which === 'mobile';
 
@@ -37,11 +37,10 @@ export function BindDialog({ which, me, onClose }: { which: Identifier; me: User
     await run(async () => {
       const { account, countryCode } = target();
       const info = mobile
-        ? await api.call(
-            user.bindMobile,
+        ? await bindMobile.mutateAsync(
             bindMobileParams({ account, countryCode, validationCode: values.validationCode }),
           )
-        : await api.call(user.bindEmail, bindEmailParams({ account, validationCode: values.validationCode }));
+        : await bindEmail.mutateAsync(bindEmailParams({ account, validationCode: values.validationCode }));
       await update(info);
       message.success(t(mobile ? 'account.mobileBound' : 'account.emailBound'));
       onClose();

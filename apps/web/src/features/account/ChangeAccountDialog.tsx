@@ -1,14 +1,13 @@
 import { ValidationCodeType } from '@smartlock/contract';
-import { user } from '@smartlock/contract/refs';
 import { App, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
 import { useSubmission } from '../../ui/useSubmission';
 import { AccountField, type AccountKind, accountOf, useAccountKinds } from '../auth/AccountField';
 import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { ValidationCodeField } from '../auth/ValidationCodeField';
 import { changeAccountParams } from './account';
+import { useChangeAccount } from './accountApi';
 import { FormDialog } from './FormDialog';
 import { type UserInfo, useUserInfoUpdate } from './useUserInfoUpdate';
 
@@ -21,7 +20,6 @@ interface ChangeAccountValues {
 /** Changes the account the user logs in with, with the code sent to the new one. */
 export function ChangeAccountDialog({ me, onClose }: { me: UserInfo; onClose: () => void }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
   const kinds = useAccountKinds();
   const current: AccountKind = me.userId !== '' && me.userId === me.email ? 'email' : 'mobile';
@@ -29,11 +27,11 @@ export function ChangeAccountDialog({ me, onClose }: { me: UserInfo; onClose: ()
   const [form] = Form.useForm<ChangeAccountValues>();
   const { error, busy, run } = useSubmission();
   const update = useUserInfoUpdate();
+  const changeAccount = useChangeAccount();
 
   async function submit(values: ChangeAccountValues) {
     await run(async () => {
-      const info = await api.call(
-        user.changeAccount,
+      const info = await changeAccount.mutateAsync(
         changeAccountParams({ kind, ...accountOf(form), validationCode: values.validationCode }),
       );
       await update(info);

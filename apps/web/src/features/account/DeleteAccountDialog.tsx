@@ -1,15 +1,14 @@
 import { ValidationCodeType } from '@smartlock/contract';
-import { user } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Flex, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useConsole } from '../../app/context';
 import { clearUserInfo, useUserInfo } from '../../app/userInfo';
 import { useSubmission } from '../../ui/useSubmission';
 import { ValidationCodeField } from '../auth/ValidationCodeField';
 import { ownAccountOf } from '../transfer/transfer';
+import { useDeleteAccount } from './accountApi';
 import { DELETION_CONSEQUENCES, type OwnedDevices, ownsDevices, unregisterParams } from './accountEnd';
 
 interface DeleteValues {
@@ -34,7 +33,7 @@ export function DeleteAccountDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
+  const deleteAccount = useDeleteAccount();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queries = useQueryClient();
@@ -47,7 +46,7 @@ export function DeleteAccountDialog({
 
   async function submit(values: DeleteValues) {
     await run(async () => {
-      await api.call(user.unregister, unregisterParams(values));
+      await deleteAccount.mutateAsync(unregisterParams(values));
       // As a logout: the session is gone (the server ended it and cleared the cookie).
       clearUserInfo(queries);
       navigate('/login', { replace: true });

@@ -1,13 +1,12 @@
 import { DeleteOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { NAME_MAX } from '@smartlock/contract';
-import { user } from '@smartlock/contract/refs';
 import { App, Avatar, Button, Card, Flex, Form, Input, Popconfirm, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { CountryCodeSelect, DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { AVATAR_ACCEPT, AVATAR_MAX_MEGABYTES, avatarFileIssue, profileChanged, profileParams } from './account';
+import { useUpdateUserInfo, useUploadAvatar } from './accountApi';
 import { type UserInfo, useUserInfoUpdate } from './useUserInfoUpdate';
 
 interface ProfileValues {
@@ -18,9 +17,10 @@ interface ProfileValues {
 /** The avatar (upload, remove), the nickname and the country or region. */
 export function ProfileCard({ me }: { me: UserInfo }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
   const update = useUserInfoUpdate();
+  const updateUserInfo = useUpdateUserInfo();
+  const uploadAvatar = useUploadAvatar();
   const [form] = Form.useForm<ProfileValues>();
   const values = Form.useWatch([], form) as Partial<ProfileValues> | undefined;
   const [avatarBusy, setAvatarBusy] = useState(false);
@@ -45,7 +45,7 @@ export function ProfileCard({ me }: { me: UserInfo }) {
   async function save(next: ProfileValues) {
     setSaving(true);
     try {
-      await update(await api.call(user.updateUserInfo, profileParams(next)));
+      await update(await updateUserInfo.mutateAsync(profileParams(next)));
       message.success(t('account.profileSaved'));
     } catch (error) {
       message.error(errorText(t, error));
@@ -68,11 +68,7 @@ export function ProfileCard({ me }: { me: UserInfo }) {
                 beforeUpload={(file) => {
                   const issue = avatarFileIssue(file);
                   if (issue) message.error(t(issue.key, issue.params));
-                  else
-                    void changeAvatar(
-                      () => api.upload(user.updateUserInfo, {}, { avatar: file }),
-                      'account.avatarUpdated',
-                    );
+                  else void changeAvatar(() => uploadAvatar.mutateAsync(file), 'account.avatarUpdated');
                   return Upload.LIST_IGNORE;
                 }}
               >
@@ -86,7 +82,7 @@ export function ProfileCard({ me }: { me: UserInfo }) {
                 title={t('account.removeAvatarConfirm')}
                 okButtonProps={{ danger: true, 'data-testid': 'avatar-remove-confirm' }}
                 onConfirm={() =>
-                  changeAvatar(() => api.call(user.updateUserInfo, { removeAvatar: true }), 'account.avatarRemoved')
+                  changeAvatar(() => updateUserInfo.mutateAsync({ removeAvatar: true }), 'account.avatarRemoved')
                 }
               >
                 <Button icon={<DeleteOutlined />} disabled={avatarBusy} data-testid="avatar-remove">

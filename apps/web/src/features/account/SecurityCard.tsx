@@ -1,11 +1,10 @@
 import { LockOutlined, MailOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { user } from '@smartlock/contract/refs';
 import { App, Button, Card, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { canUnbind, type Identifier, identifierActions } from './account';
+import { useBindEmail, useBindMobile } from './accountApi';
 import { BindDialog } from './BindDialog';
 import { ChangeAccountDialog } from './ChangeAccountDialog';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -17,9 +16,10 @@ type Dialog = { kind: 'bind'; which: Identifier } | { kind: 'account' } | { kind
 /** The login account, the mobile number and the email (bind, change, unbind), and the password. */
 export function SecurityCard({ me }: { me: UserInfo }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message, modal } = App.useApp();
   const update = useUserInfoUpdate();
+  const bindMobile = useBindMobile();
+  const bindEmail = useBindEmail();
   const [dialog, setDialog] = useState<Dialog>();
   const close = () => setDialog(undefined);
 
@@ -33,8 +33,8 @@ export function SecurityCard({ me }: { me: UserInfo }) {
       onOk: async () => {
         try {
           const info = mobile
-            ? await api.call(user.bindMobile, { unbind: true })
-            : await api.call(user.bindEmail, { unbind: true });
+            ? await bindMobile.mutateAsync({ unbind: true })
+            : await bindEmail.mutateAsync({ unbind: true });
           await update(info);
           message.success(t(mobile ? 'account.mobileUnbound' : 'account.emailUnbound'));
         } catch (error) {

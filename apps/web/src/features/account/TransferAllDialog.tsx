@@ -1,12 +1,9 @@
-import { user } from '@smartlock/contract/refs';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QUERY_ROOT } from '../../api/queryKeys';
-import { useConsole } from '../../app/context';
 import { useSubmission } from '../../ui/useSubmission';
 import { TransferConfirmationForm } from '../transfer/TransferConfirmationForm';
 import { type TransferValues, useTransferForm } from '../transfer/useTransferForm';
+import { useTransferAll } from './accountApi';
 import { type OwnedDevices, transferAllParams } from './accountEnd';
 
 /**
@@ -15,20 +12,14 @@ import { type OwnedDevices, transferAllParams } from './accountEnd';
  */
 export function TransferAllDialog({ owned, onClose }: { owned: OwnedDevices; onClose: () => void }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const queries = useQueryClient();
+  const transferAll = useTransferAll();
   const transfer = useTransferForm();
   const { error, busy, run } = useSubmission();
 
   async function submit(values: TransferValues) {
     await run(async () => {
-      const moved = await api.call(user.transferUserConfirm, transferAllParams(transfer.confirmationOf(values)));
-      await Promise.all(
-        [QUERY_ROOT.lock, QUERY_ROOT.group, QUERY_ROOT.gateway].map((queryKey) =>
-          queries.invalidateQueries({ queryKey }),
-        ),
-      );
+      const moved = await transferAll.mutateAsync(transferAllParams(transfer.confirmationOf(values)));
       message.success(t('account.transferAllDone', { locks: moved.lockCount, gateways: moved.gatewayCount }));
       onClose();
     });

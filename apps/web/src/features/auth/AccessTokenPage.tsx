@@ -1,10 +1,10 @@
-import { user } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConsole } from '../../app/context';
 import { clearUserInfo } from '../../app/userInfo';
+import { logInByAccessToken } from './authApi';
 
 /** The access-token check: a token handed over (e.g. by the mobile app) opens a console session. */
 export default function AccessTokenPage() {
@@ -15,7 +15,7 @@ export default function AccessTokenPage() {
   const token = params.get('accessToken') ?? '';
   useEffect(() => {
     let live = true;
-    const attempt = token ? api.outcome(user.loginByAccessToken, { token }) : Promise.resolve({ ok: false as const });
+    const attempt = token ? logInByAccessToken(api, token) : Promise.resolve({ ok: false as const });
     void attempt.then((outcome) => {
       if (!live) return;
       clearUserInfo(queries);

@@ -1,6 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
 import { ERRORS } from '@smartlock/contract';
-import { user } from '@smartlock/contract/refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form } from 'antd';
 // The password input alone (not antd's Input namespace, which brings the text area along).
@@ -16,6 +15,7 @@ import { Notice } from '../../ui/Notice';
 import { useSubmission } from '../../ui/useSubmission';
 import { accountOf } from './AccountField';
 import { AuthForm } from './AuthForm';
+import { logIn } from './authApi';
 
 /** The slider check loads when the server first asks for it. */
 const SliderCheck = lazy(() => import('./SliderCheck').then((module) => ({ default: module.SliderCheck })));
@@ -43,7 +43,7 @@ export default function LoginPage() {
   async function submit(sliderToken?: string) {
     await run(
       async () => {
-        await api.call(user.login, { ...accountOf(form), password: form.getFieldValue('password'), sliderToken });
+        await logIn(api, { ...accountOf(form), password: form.getFieldValue('password'), sliderToken });
         clearUserInfo(queries);
         navigate(safeRedirect(params.get('redirect')), { replace: true });
       },

@@ -1,5 +1,4 @@
 import { ValidationCodeType } from '@smartlock/contract';
-import { user } from '@smartlock/contract/refs';
 import { Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +6,7 @@ import { useConsole } from '../../app/context';
 import { useSubmission } from '../../ui/useSubmission';
 import { accountOf } from './AccountField';
 import { AuthForm } from './AuthForm';
+import { register } from './authApi';
 import { CodeAndPasswordFields } from './CodeAndPasswordFields';
 
 /** Registration: account, validation code, password twice, the agreement. */
@@ -19,7 +19,7 @@ export default function RegisterPage() {
 
   async function submit(values: { password: string; validationCode: string; agreement: boolean }) {
     await run(async () => {
-      await api.call(user.register, {
+      await register(api, {
         ...accountOf(form),
         password: values.password,
         validationCode: values.validationCode,

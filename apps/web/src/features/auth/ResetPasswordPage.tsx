@@ -1,5 +1,4 @@
 import { ValidationCodeType } from '@smartlock/contract';
-import { user } from '@smartlock/contract/refs';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +6,7 @@ import { useConsole } from '../../app/context';
 import { useSubmission } from '../../ui/useSubmission';
 import { accountOf } from './AccountField';
 import { AuthForm } from './AuthForm';
+import { resetPassword } from './authApi';
 import { CodeAndPasswordFields } from './CodeAndPasswordFields';
 
 /** Password reset: account, validation code, a new password twice. */
@@ -19,7 +19,7 @@ export default function ResetPasswordPage() {
 
   async function submit(values: { password: string; validationCode: string }) {
     await run(async () => {
-      await api.call(user.resetPassword, {
+      await resetPassword(api, {
         ...accountOf(form),
         password: values.password,
         validationCode: values.validationCode,

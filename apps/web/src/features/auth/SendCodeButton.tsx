@@ -1,11 +1,11 @@
 import { ERRORS } from '@smartlock/contract';
-import { user } from '@smartlock/contract/refs';
 import { App, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallFailure } from '../../api/client';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
+import { sendValidationCode } from './authApi';
 import { SliderCheck } from './SliderCheck';
 
 /**
@@ -37,7 +37,7 @@ export function SendCodeButton({
     if (!target) return;
     setSending(true);
     try {
-      const sent = await api.call(user.sendValidationCode, { ...target, type, sliderToken });
+      const sent = await sendValidationCode(api, { ...target, type, sliderToken });
       message.success(t('auth.codeSent'));
       setWait(sent.resendAfter);
     } catch (error) {

@@ -1,10 +1,11 @@
 import type { DataOf } from '@smartlock/contract';
-import { user } from '@smartlock/contract/refs';
+import type { user } from '@smartlock/contract/refs';
 import { App, Modal, Slider, Spin, Typography } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
 import { useConsole } from '../../app/context';
+import { answerSlider, sliderPuzzle } from './authApi';
 import { DragTrack } from './dragTrack';
 
 type Puzzle = DataOf<typeof user.getSliderVerifyImg>;
@@ -36,7 +37,7 @@ export function SliderCheck({
     setX(0);
     track.current.reset();
     try {
-      setPuzzle(await api.call(user.getSliderVerifyImg));
+      setPuzzle(await sliderPuzzle(api));
     } catch (error) {
       message.error(errorText(t, error));
     }
@@ -69,7 +70,7 @@ export function SliderCheck({
     if (!puzzle || checking) return;
     setChecking(true);
     try {
-      const result = await api.call(user.isSliderValid, {
+      const result = await answerSlider(api, {
         sliderId: puzzle.sliderId,
         x: Math.round(value),
         track: track.current.encode(),

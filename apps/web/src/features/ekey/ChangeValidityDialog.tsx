@@ -1,18 +1,15 @@
-import { ekey } from '@smartlock/contract/refs';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
 import { ValidityDialog } from '../credentials/ValidityDialog';
 import { validityOf, validityParams } from '../credentials/validity';
-import { type EKeyItem, useRefreshEKeys } from './ekeyApi';
+import { type EKeyItem, useChangeEKeyPeriod } from './ekeyApi';
 
 /** Changes an eKey's validity with the same editor keys are sent with; never beyond the user's own validity. */
 export function ChangeValidityDialog({ item, onClose }: { item: EKeyItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const refresh = useRefreshEKeys();
+  const changePeriod = useChangeEKeyPeriod();
   const [initial] = useState(() => validityOf(item, Date.now()));
   return (
     <ValidityDialog
@@ -23,9 +20,8 @@ export function ChangeValidityDialog({ item, onClose }: { item: EKeyItem; onClos
       testId="ekey-validity"
       onClose={onClose}
       onSubmit={async (validity) => {
-        await api.call(ekey.changePeriod, { keyId: item.keyId, ...validityParams(validity) });
+        await changePeriod.mutateAsync({ keyId: item.keyId, ...validityParams(validity) });
         message.success(t('ekey.done.changeValidity'));
-        await refresh();
       }}
     />
   );

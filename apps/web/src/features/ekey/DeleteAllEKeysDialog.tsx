@@ -1,10 +1,8 @@
-import { ekey } from '@smartlock/contract/refs';
 import { Alert, App, Checkbox, Flex, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
 import { useSubmission } from '../../ui/useSubmission';
-import { useRefreshEKeys } from './ekeyApi';
+import { useDeleteAllEKeys } from './ekeyApi';
 
 /** Whether the typed confirmation matches the lock's name (surrounding spaces and case aside). */
 export function confirmsName(typed: string, lockName: string): boolean {
@@ -25,9 +23,8 @@ export function DeleteAllEKeysDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
-  const refresh = useRefreshEKeys();
+  const deleteAll = useDeleteAllEKeys();
   const [understood, setUnderstood] = useState(false);
   const [typed, setTyped] = useState('');
   const { error, busy, run } = useSubmission();
@@ -36,9 +33,8 @@ export function DeleteAllEKeysDialog({
   async function submit() {
     if (!ready) return;
     await run(async () => {
-      const { count } = await api.call(ekey.deleteAll, { lockId });
+      const { count } = await deleteAll.mutateAsync({ lockId });
       message.success(t('ekey.done.deleteAll', { count }));
-      await refresh();
       onClose();
     });
   }

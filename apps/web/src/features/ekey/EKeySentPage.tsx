@@ -1,20 +1,16 @@
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { EKeyAuthorized, parseLockId } from '@smartlock/contract';
-import { ekey } from '@smartlock/contract/refs';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Result, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
 import { LinkButton } from '../../ui/LinkButton';
-import { findInPages } from '../credentials/findInPages';
 import { eKeyValidityText, formatInstant } from '../credentials/validityText';
 import { tabPath } from '../lock/detail/lockTabs';
 import { EKeyNoticeForm } from './EKeyNoticeForm';
 import { EKeyStatusTag } from './EKeyStatusTag';
-import { ekeyKeys } from './ekeyApi';
+import { useEKey } from './ekeyApi';
 import { issueEKeyPath } from './ekeyPaths';
 
 /**
@@ -23,20 +19,11 @@ import { issueEKeyPath } from './ekeyPaths';
  */
 export default function EKeySentPage() {
   const { t, i18n } = useTranslation();
-  const { api } = useConsole();
   const lockId = useRouteLockId();
   const [params] = useSearchParams();
   const keyId = parseLockId(params.get('keyId'));
   const justSent = (useLocation().state as { sent?: boolean } | null)?.sent === true;
-  const key = useQuery({
-    queryKey: ekeyKeys.find(lockId, keyId ?? 0),
-    enabled: keyId !== undefined,
-    queryFn: async () =>
-      (await findInPages(
-        (pageNo) => api.call(ekey.list, { lockId, pageNo, pageSize: 100 }),
-        (item) => item.keyId === keyId,
-      )) ?? null,
-  });
+  const key = useEKey(lockId, keyId);
 
   const back = (
     <LinkButton to={tabPath('ekey', lockId)} key="back" data-testid="ekey-back" icon={<ArrowLeftOutlined />}>

@@ -1,11 +1,9 @@
 import { SendOutlined, StopOutlined } from '@ant-design/icons';
-import { ekey } from '@smartlock/contract/refs';
 import { Alert, Button, Card, Checkbox, Col, Flex, Form, Progress, Row, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorCodeText, errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
 import { newValidity, type ValidityDraft, validityIssue } from '../credentials/validity';
 import { BatchLockPicker, type PickedLock } from './BatchLockPicker';
@@ -19,7 +17,7 @@ import {
   batchTally,
   runBatch,
 } from './batch';
-import { useRefreshEKeys } from './ekeyApi';
+import { useRefreshEKeys, useSendEKeyBatch } from './ekeyApi';
 import { grantParams } from './ekeyParams';
 import { GrantFields } from './GrantFields';
 import { RecipientList } from './RecipientList';
@@ -46,7 +44,7 @@ interface Run {
  */
 export default function IssueEKeyBatchPage() {
   const { t } = useTranslation();
-  const { api } = useConsole();
+  const sendBatch = useSendEKeyBatch();
   const refresh = useRefreshEKeys();
   const [form] = Form.useForm<BatchValues>();
   const [initial] = useState(() => ({
@@ -90,7 +88,7 @@ export default function IssueEKeyBatchPage() {
     const rows = await runBatch(
       chunks,
       async (chunk) => {
-        const reply = await api.call(ekey.sendBatch, batchParams(chunk, grant, values.createUser));
+        const reply = await sendBatch.mutateAsync(batchParams(chunk, grant, values.createUser));
         return reply.results.map((result) => ({ ...result }));
       },
       (error) => errorText(t, error),

@@ -1,12 +1,10 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
-import { ekey } from '@smartlock/contract/refs';
 import { Alert, App, Button, Card, Divider, Form, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorText, serverErrorOf } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
 import { LinkButton } from '../../ui/LinkButton';
@@ -16,7 +14,7 @@ import { DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
 import { newValidity, type ValidityDraft } from '../credentials/validity';
 import { tabPath } from '../lock/detail/lockTabs';
 import { useLockDetail } from '../lock/lockApi';
-import { useRefreshEKeys } from './ekeyApi';
+import { useSendEKey } from './ekeyApi';
 import { type Receiver, type RecipientQuestion, recipientQuestion, sendParams } from './ekeyParams';
 import { sentEKeyPath } from './ekeyPaths';
 import { GrantFields } from './GrantFields';
@@ -40,12 +38,11 @@ export interface IssueEKeyValues {
  */
 export default function IssueEKeyPage() {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const { message } = App.useApp();
   const lockId = useRouteLockId();
   const navigate = useNavigate();
   const detail = useLockDetail(lockId);
-  const refresh = useRefreshEKeys();
+  const sendEKey = useSendEKey();
   const kinds = useAccountKinds();
   const [kind, setKind] = useState<AccountKind>(kinds[0] ?? 'email');
   const [form] = Form.useForm<IssueEKeyValues>();
@@ -77,8 +74,7 @@ export default function IssueEKeyPage() {
     setError(undefined);
     setBusy(true);
     try {
-      const reply = await api.call(
-        ekey.send,
+      const reply = await sendEKey.mutateAsync(
         sendParams({
           lockId,
           receiver,
@@ -94,7 +90,6 @@ export default function IssueEKeyPage() {
       );
       setQuestion(undefined);
       message.success(t(reply.recipientRegistered ? 'ekey.sentTo' : 'ekey.sentInvited', { account: receiver.account }));
-      await refresh();
       setSent(reply.keyId);
     } catch (failure) {
       const asked = createUser ? undefined : recipientQuestion(serverErrorOf(failure));

@@ -1,12 +1,9 @@
 import { CreditCardOutlined } from '@ant-design/icons';
 import { CREDENTIAL_NAME_MAX, ValidityType } from '@smartlock/contract';
-import { lock } from '@smartlock/contract/refs';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Form, Input, Result, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { useLeaveConfirmation } from '../../app/useLeaveConfirmation';
 import { DriverDevicePicker } from '../../driver/DriverDevicePicker';
 import { FieldItem } from '../../ui/FieldItem';
@@ -16,7 +13,7 @@ import { CredentialOperationStatus } from '../credentials/CredentialOperationSta
 import { ValidityEditor } from '../credentials/ValidityEditor';
 import { newValidity, type ValidityDraft, validityIssue } from '../credentials/validity';
 import { tabPath } from '../lock/detail/lockTabs';
-import { lockKeys } from '../lock/lockApi';
+import { useLockDetail } from '../lock/lockApi';
 import { useIssueOperation } from '../lockCredential/issue/useIssueOperation';
 import { useHotelInfo } from '../lockCredential/lockCredentialApi';
 import { hotelRoomOf } from './hotelSettings';
@@ -42,15 +39,10 @@ export function HotelCardIssueForm({
   onAnother: () => void;
 }) {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const info = useHotelInfo();
   const [lockId, setLockId] = useState<number>();
   // The chosen lock's MAC: a hotel card opens the lock of its room.
-  const detail = useQuery({
-    queryKey: lockKeys.detail(lockId ?? 0),
-    queryFn: () => api.call(lock.detail, { lockId: lockId ?? 0 }),
-    enabled: lockId !== undefined,
-  });
+  const detail = useLockDetail(lockId ?? 0, lockId !== undefined);
   const [deviceId, setDeviceId] = useState<string>();
   const [name, setName] = useState('');
   const [initial] = useState(() => newHotelValidity(Date.now()));

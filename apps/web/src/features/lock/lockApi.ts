@@ -24,12 +24,13 @@ export function useLocks(query: LockListQuery) {
   });
 }
 
-/** One lock with every label and setting the lock-detail screen shows. */
-export function useLockDetail(lockId: number) {
+/** One lock with every label and setting the lock-detail screen shows (read only while `enabled`). */
+export function useLockDetail(lockId: number, enabled = true) {
   const { api } = useConsole();
   return useQuery({
     queryKey: lockKeys.detail(lockId),
     queryFn: () => api.call(lock.detail, { lockId }),
+    enabled,
   });
 }
 
@@ -61,6 +62,11 @@ export const useSetEKeyCredentialMaxAge = () =>
 export const useTransferLocks = () => useCallMutation(lock.transfer, [QUERY_ROOT.lock, QUERY_ROOT.group]);
 /** Creates a link that unlocks the lock from a browser for a while (nothing cached changes). */
 export const useCreateUnlockLink = () => useCallMutation(lock.createUnlockLink);
+/**
+ * Unlocks with a link's token, no login (the public unlock screen); answers once the lock has
+ * answered. Nothing cached changes.
+ */
+export const useUnlockByLink = () => useCallMutation(lock.unlockByLink);
 
 /** Unlocks several locks through their gateways at once; each started unlock is followed by its row. */
 export const useBatchUnlock = () => useCallMutation(lock.batchUnlock);

@@ -1,12 +1,9 @@
 import type { CityItem } from '@smartlock/contract';
-import { map } from '@smartlock/contract/refs';
-import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUERY_ROOT } from '../../api/queryKeys';
-import { useConsole } from '../../app/context';
 import { regionName } from '../../i18n/format';
+import { useCitySearch } from './mapApi';
 
 /** How long typing pauses before the cities are looked up. */
 const DEBOUNCE_MS = 250;
@@ -28,19 +25,13 @@ export function CityPicker({
   initial?: Pick<CityItem, 'cityId' | 'name' | 'country'> | null;
 }) {
   const { t, i18n } = useTranslation();
-  const { api } = useConsole();
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setKeyword(typed.trim()), DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const found = useQuery({
-    queryKey: [...QUERY_ROOT.city, keyword],
-    queryFn: () => api.call(map.searchCities, { keyword }),
-    enabled: keyword.length > 0,
-    staleTime: 5 * 60_000,
-  });
+  const found = useCitySearch(keyword);
   const options = (found.data?.list ?? []).map((city) => ({
     value: city.cityId,
     label: cityLabel(city, i18n.language),

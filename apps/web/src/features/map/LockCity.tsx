@@ -1,20 +1,17 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
-import { map } from '@smartlock/contract/refs';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsole } from '../../app/context';
-import { type LockDetail, lockKeys } from '../lock/lockApi';
+import type { LockDetail } from '../lock/lockApi';
 import { CityDialog } from './CityDialog';
 import { cityLabel } from './CityPicker';
+import { useSetLockCity } from './mapApi';
 
 /** A lock's city (its own, or its gateway's) and, for the owner, the way to set it. */
 export function LockCity({ detail }: { detail: LockDetail }) {
   const { t, i18n } = useTranslation();
-  const { api } = useConsole();
-  const queries = useQueryClient();
+  const setCity = useSetLockCity();
   const [open, setOpen] = useState(false);
   const { city, source } = detail.location;
   const own = source === 'lock' ? city : null;
@@ -43,8 +40,7 @@ export function LockCity({ detail }: { detail: LockDetail }) {
           hint={t('map.lockCityHint')}
           current={own}
           save={async (cityId) => {
-            await api.call(map.setLockLocation, { lockId: detail.lockId, cityId });
-            await queries.invalidateQueries({ queryKey: lockKeys.detail(detail.lockId) });
+            await setCity.mutateAsync({ lockId: detail.lockId, cityId });
           }}
           onClose={() => setOpen(false)}
         />

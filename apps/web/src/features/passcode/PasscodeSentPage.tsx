@@ -1,17 +1,13 @@
 import { ArrowLeftOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { parseLockId, TemplateType } from '@smartlock/contract';
-import { passcode } from '@smartlock/contract/refs';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Result, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { useRouteLockId } from '../../app/routeLockId';
 import { LinkButton } from '../../ui/LinkButton';
 import { CountryCodeSelect, callingCodeOf, DEFAULT_COUNTRY } from '../auth/CountryCodeSelect';
-import { findInPages } from '../credentials/findInPages';
 import { type NoticeChannel, NoticeChannelField } from '../credentials/NoticeChannelField';
 import { issueOf } from '../credentials/validity';
 import { formatInstant, passcodeValidityText } from '../credentials/validityText';
@@ -21,7 +17,7 @@ import { formatUtcOffset } from '../lock/settings/timezones';
 import { NoticeTemplateSelect } from '../template/NoticeTemplateSelect';
 import { activationDeadline } from './issuePasscode';
 import { PasscodeStatusTag } from './PasscodeStatusTag';
-import { type PasscodeItem, passcodeKeys, useSendPasscodeNotice } from './passcodeApi';
+import { type PasscodeItem, usePasscode, useSendPasscodeNotice } from './passcodeApi';
 import { noticeParams, noticeReceiverVerdict } from './passcodeNotice';
 import { issuePasscodePath } from './passcodePaths';
 import { passcodeTypeText } from './passcodeStatus';
@@ -117,22 +113,13 @@ function PasscodeNoticeForm({ keyboardPwdId, lockId }: { keyboardPwdId: number; 
  */
 export default function PasscodeSentPage() {
   const { t, i18n } = useTranslation();
-  const { api } = useConsole();
   const lockId = useRouteLockId();
   const [params] = useSearchParams();
   const keyboardPwdId = parseLockId(params.get('keyboardPwdId'));
   const state = useLocation().state as { fresh?: boolean } | null;
   const given = handedOver(state, keyboardPwdId);
   const detail = useLockDetail(lockId);
-  const found = useQuery({
-    queryKey: passcodeKeys.find(lockId, keyboardPwdId ?? 0),
-    enabled: keyboardPwdId !== undefined && given === undefined,
-    queryFn: async () =>
-      (await findInPages(
-        (pageNo) => api.call(passcode.list, { lockId, pageNo, pageSize: 100 }),
-        (item) => item.keyboardPwdId === keyboardPwdId,
-      )) ?? null,
-  });
+  const found = usePasscode(lockId, keyboardPwdId, given === undefined);
   const item = given ?? found.data;
 
   const back = (

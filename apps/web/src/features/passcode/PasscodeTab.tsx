@@ -1,11 +1,9 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PasscodeVersion, type RemoteOperation } from '@smartlock/contract';
-import { passcode } from '@smartlock/contract/refs';
 import { Alert, App, Button, Flex, Space } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
-import { useConsole } from '../../app/context';
 import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
 import { CredentialTable } from '../../ui/CredentialTable';
 import { LinkButton } from '../../ui/LinkButton';
@@ -16,7 +14,7 @@ import type { LockDetail } from '../lock/lockApi';
 import { RecordsLink } from '../lockRecord/RecordsLink';
 import { ChangePasscodeDialog } from './ChangePasscodeDialog';
 import { PasscodeRowActions } from './PasscodeRowActions';
-import { type PasscodeItem, usePasscodes, useRefreshPasscodes } from './passcodeApi';
+import { type PasscodeItem, usePasscodes, useRefreshPasscodes, useRemovePasscode } from './passcodeApi';
 import { passcodeColumns } from './passcodeColumns';
 import { issuePasscodePath } from './passcodePaths';
 
@@ -34,7 +32,6 @@ interface Travelling {
  */
 export function PasscodeTab({ detail }: { detail: LockDetail }) {
   const { t, i18n } = useTranslation();
-  const { api } = useConsole();
   const { modal, message } = App.useApp();
   const lockId = detail.lockId;
   const offsetMs = detail.timezoneRawOffset;
@@ -43,6 +40,7 @@ export function PasscodeTab({ detail }: { detail: LockDetail }) {
   const [page, setPage] = usePaging({ searchStr });
   const list = usePasscodes({ lockId, ...page, searchStr });
   const refresh = useRefreshPasscodes();
+  const { mutateAsync: removePasscode } = useRemovePasscode();
   const [changing, setChanging] = useState<PasscodeItem>();
   const [travelling, setTravelling] = useState<Travelling>();
   const { followed, follow: followOperation, clear, busy } = useFollowOperation(() => void refresh());
@@ -66,7 +64,7 @@ export function PasscodeTab({ detail }: { detail: LockDetail }) {
         okButtonProps: { danger: true, 'data-testid': 'passcode-delete-confirm' },
         onOk: async () => {
           try {
-            const reply = await api.call(passcode.remove, { keyboardPwdId: item.keyboardPwdId });
+            const reply = await removePasscode({ keyboardPwdId: item.keyboardPwdId });
             follow('delete', item, reply.operation);
           } catch (error) {
             message.error(errorText(t, error));
@@ -76,7 +74,7 @@ export function PasscodeTab({ detail }: { detail: LockDetail }) {
         },
       });
     },
-    [api, follow, message, modal, refresh, t],
+    [removePasscode, follow, message, modal, refresh, t],
   );
 
   const columns = useMemo(

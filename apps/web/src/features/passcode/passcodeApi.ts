@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useCallMutation } from '../../api/useCallMutation';
 import { useConsole } from '../../app/context';
+import { findInPages } from '../credentials/findInPages';
 
 export type PasscodeItem = DataOf<typeof passcode.list>['list'][number];
 
@@ -31,6 +32,23 @@ export function usePasscodes(query: PasscodeListQuery) {
   });
 }
 
+/**
+ * One passcode of a lock, looked up by its id in the lock's list (null when the list does not
+ * hold it); nothing is asked while `keyboardPwdId` is undefined or `enabled` is false.
+ */
+export function usePasscode(lockId: number, keyboardPwdId: number | undefined, enabled = true) {
+  const { api } = useConsole();
+  return useQuery({
+    queryKey: passcodeKeys.find(lockId, keyboardPwdId ?? 0),
+    enabled: keyboardPwdId !== undefined && enabled,
+    queryFn: async () =>
+      (await findInPages(
+        (pageNo) => api.call(passcode.list, { lockId, pageNo, pageSize: 100 }),
+        (item) => item.keyboardPwdId === keyboardPwdId,
+      )) ?? null,
+  });
+}
+
 /** After a change to a lock's passcodes: the lists, and the lock detail whose tab shows how many there are. */
 export function useRefreshPasscodes(): () => Promise<void> {
   const queries = useQueryClient();
@@ -51,5 +69,10 @@ export const useAddPasscode = () => useCallMutation(passcode.add);
 export const useGetPasscode = () => useCallMutation(passcode.get, PASSCODE_CHANGE);
 /** Renames a passcode, or changes its digits or validity through the gateway. */
 export const useChangePasscode = () => useCallMutation(passcode.change, PASSCODE_CHANGE);
+/**
+ * Deletes a passcode through the lock's gateway; resolves to the operation to follow. The tab
+ * refreshes its list itself, whether or not the call succeeded.
+ */
+export const useRemovePasscode = () => useCallMutation(passcode.remove);
 /** Sends a passcode to someone by SMS or email. */
 export const useSendPasscodeNotice = () => useCallMutation(passcode.sendNotice);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Locale, moneyText, nameOf, PaymentMethod } from '@smartlock/contract';
 import { translate } from '../../../i18n';
-import { SANDBOX_CHECKOUT_PATH, type SandboxPayment } from './sandboxProvider';
+import { SANDBOX_CHECKOUT_PATH } from './sandboxProvider';
+import type { SandboxPayment } from './sandboxQueries';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);

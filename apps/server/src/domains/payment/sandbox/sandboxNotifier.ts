@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../../db/client';
-import { sandboxNotifications } from '../../../db/schema';
+import {
+  claimDueNotifications,
+  markNotificationDelivered,
+  scheduleNotificationRetry,
+  storeNotification,
+} from './sandboxQueries';
 import { SIGNATURE_HEADER, signNotification } from './sandboxSignature';
 
 /** What the sandbox tells the merchant. */
@@ -61,11 +65,7 @@ export class SandboxNotifier {
       created: now,
       data: { payment: payment.id, orderNo: payment.orderNo, amount: payment.amount, currency: payment.currency },
     };
-    await db.insert(sandboxNotifications).values({
-      eventId: body.id,
-      paymentId: payment.id,
-      body: JSON.stringify(body),
-    });
+    await storeNotification(db, { eventId: body.id, paymentId: payment.id, body: JSON.stringify(body) });
     return body.id;
   }
 
@@ -100,49 +100,25 @@ export class SandboxNotifier {
 
   /** Claims the due notifications and sends each once; answers how many the merchant took. */
   async deliverDue(): Promise<number> {
-    const claimed = await this.db
-      .update(sandboxNotifications)
-      .set({
-        attempts: sql`${sandboxNotifications.attempts} + 1`,
-        nextAttemptAt: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
-      })
-      .where(
-        inArray(
-          sandboxNotifications.id,
-          this.db
-            .select({ id: sandboxNotifications.id })
-            .from(sandboxNotifications)
-            .where(
-              and(
-                isNull(sandboxNotifications.deliveredAt),
-                lte(sandboxNotifications.nextAttemptAt, sql`now()`),
-                sql`${sandboxNotifications.attempts} < ${MAX_ATTEMPTS}`,
-              ),
-            )
-            .orderBy(sandboxNotifications.id)
-            .limit(BATCH)
-            .for('update', { skipLocked: true }),
-        ),
-      )
-      .returning();
+    const claimed = await claimDueNotifications(this.db, {
+      batch: BATCH,
+      maxAttempts: MAX_ATTEMPTS,
+      leaseMs: LEASE_MS,
+    });
     let delivered = 0;
     for (const row of claimed) {
       const error = await this.post(row.body);
       if (error === undefined) {
         delivered++;
-        await this.db
-          .update(sandboxNotifications)
-          .set({ deliveredAt: new Date(), lastError: null })
-          .where(eq(sandboxNotifications.id, row.id));
+        await markNotificationDelivered(this.db, row.id);
       } else {
         this.log.warn({ eventId: row.eventId, attempt: row.attempts, error }, 'sandbox notification not taken');
-        await this.db
-          .update(sandboxNotifications)
-          .set({
-            lastError: error.slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + retryDelaySeconds(row.attempts) * 1000),
-          })
-          .where(eq(sandboxNotifications.id, row.id));
+        await scheduleNotificationRetry(
+          this.db,
+          row.id,
+          error.slice(0, 500),
+          new Date(Date.now() + retryDelaySeconds(row.attempts) * 1000),
+        );
       }
     }
     return delivered;

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sandboxPayments } from '../../../db/schema';
 import {
   type Checkout,
   type CheckoutRequest,
@@ -13,9 +11,16 @@ import {
   signedJson,
 } from '../paymentProvider';
 import type { SandboxEventBody, SandboxEventType, SandboxNotifier } from './sandboxNotifier';
+import {
+  cancelOpenPayment,
+  findPayment,
+  markPaymentDeclined,
+  markPaymentPaid,
+  openPayment,
+  refundPaidPayment,
+  type SandboxPayment,
+} from './sandboxQueries';
 import { SIGNATURE_HEADER, verifyNotification } from './sandboxSignature';
-
-export type SandboxPayment = typeof sandboxPayments.$inferSelect;
 
 /** Where the sandbox's checkout pages are served. */
 export const SANDBOX_CHECKOUT_PATH = '/sandbox-pay/checkout';
@@ -49,7 +54,7 @@ export class SandboxProvider implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
     const id = `pay_${randomBytes(16).toString('hex')}`;
-    await this.db.insert(sandboxPayments).values({
+    await openPayment(this.db, {
       id,
       orderNo: request.orderNo,
       merchant: request.merchant,
@@ -58,7 +63,6 @@ export class SandboxProvider implements PaymentProvider {
       currency: request.currency,
       method: request.method,
       returnUrl: request.returnUrl,
-      status: 'open',
       expiresAt: request.expiresAt,
     });
     return { url: `${SANDBOX_CHECKOUT_PATH}/${id}?lang=${request.locale}`, providerRef: id };
@@ -84,30 +88,22 @@ export class SandboxProvider implements PaymentProvider {
 
   async refund(payment: { providerRef: string }): Promise<void> {
     const now = new Date();
-    const [row] = await this.db.transaction(async (tx) => {
-      const rows = await tx
-        .update(sandboxPayments)
-        .set({ status: 'refunded', refundedAt: now })
-        .where(and(eq(sandboxPayments.id, payment.providerRef), eq(sandboxPayments.status, 'paid')))
-        .returning();
-      if (rows[0]) await this.notifier.enqueue(tx, 'refund.succeeded', rows[0], now.getTime());
-      return rows;
+    const row = await this.db.transaction(async (tx) => {
+      const refunded = await refundPaidPayment(tx, payment.providerRef, now);
+      if (refunded) await this.notifier.enqueue(tx, 'refund.succeeded', refunded, now.getTime());
+      return refunded;
     });
     if (!row) throw new Error(`sandbox payment ${payment.providerRef} is not paid`);
     this.notifier.kick();
   }
 
   async cancelCheckout(checkout: { providerRef: string }): Promise<void> {
-    await this.db
-      .update(sandboxPayments)
-      .set({ status: 'cancelled' })
-      .where(and(eq(sandboxPayments.id, checkout.providerRef), eq(sandboxPayments.status, 'open')));
+    await cancelOpenPayment(this.db, checkout.providerRef);
   }
 
   /** A payment as its checkout page shows it. */
   async payment(id: string): Promise<SandboxPayment | undefined> {
-    const [row] = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
-    return row;
+    return findPayment(this.db, id);
   }
 
   /**
@@ -116,21 +112,22 @@ export class SandboxProvider implements PaymentProvider {
    */
   async act(id: string, action: CheckoutAction, now = Date.now()): Promise<CheckoutOutcome> {
     const outcome = await this.db.transaction(async (tx): Promise<CheckoutOutcome> => {
-      const [row] = await tx.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).for('update');
+      const row = await findPayment(tx, id, true);
       if (row?.status !== 'open') return 'closed';
       if (now >= row.expiresAt.getTime()) return 'expired';
       const at = new Date(now);
       if (action === 'pay') {
-        await tx.update(sandboxPayments).set({ status: 'paid', paidAt: at }).where(eq(sandboxPayments.id, id));
+        await markPaymentPaid(tx, id, at);
         await this.notifier.enqueue(tx, 'payment.succeeded', row, now);
         return 'paid';
       }
       if (action === 'decline') {
-        await tx.update(sandboxPayments).set({ declinedAt: at }).where(eq(sandboxPayments.id, id));
+        await markPaymentDeclined(tx, id, at);
         await this.notifier.enqueue(tx, 'payment.declined', row, now);
         return 'declined';
       }
-      await tx.update(sandboxPayments).set({ status: 'cancelled' }).where(eq(sandboxPayments.id, id));
+      // Held and open (checked above): it is cancelled.
+      await cancelOpenPayment(tx, id);
       await this.notifier.enqueue(tx, 'payment.cancelled', row, now);
       return 'cancelled';
     });

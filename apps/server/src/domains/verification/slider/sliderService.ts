@@ -1,11 +1,16 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sliderChallenges } from '../../../db/schema';
 import { ApiError } from '../../../http/apiError';
 import { randomToken, sha256 } from '../../../security/crypto';
 import type { RateLimiter } from '../../../security/rateLimit';
 import { checkDrag } from './dragCheck';
 import { makePuzzle, PUZZLE } from './puzzle';
+import {
+  deletePuzzlesExpiredBefore,
+  spendPuzzle,
+  spendSliderToken,
+  storePuzzle,
+  storeSliderToken,
+} from './sliderQueries';
 
 /** How far from the gap an answer may land, in pixels. */
 export const SLIDER_TOLERANCE_PX = 4;
@@ -28,9 +33,7 @@ export class SliderService {
     if (count > 60) throw new ApiError('tooManyRequests');
     const puzzle = makePuzzle();
     const id = randomToken(18);
-    await this.db
-      .insert(sliderChallenges)
-      .values({ id, answerX: puzzle.x, expiresAt: new Date(Date.now() + PUZZLE_TTL_MS) });
+    await storePuzzle(this.db, { id, answerX: puzzle.x, expiresAt: new Date(Date.now() + PUZZLE_TTL_MS) });
     if (Math.random() < 0.02) await this.prune();
     return {
       sliderId: id,
@@ -49,51 +52,24 @@ export class SliderService {
    * The puzzle is spent whatever the answer.
    */
   async answer(sliderId: string, x: number, track: string | undefined) {
-    const [row] = await this.db
-      .update(sliderChallenges)
-      .set({ answeredAt: sql`now()` })
-      .where(
-        and(
-          eq(sliderChallenges.id, sliderId),
-          isNull(sliderChallenges.answeredAt),
-          gt(sliderChallenges.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({
-        answerX: sliderChallenges.answerX,
-        servedMs: sql<number>`(extract(epoch from (now() - ${sliderChallenges.createdAt})) * 1000)::float8`,
-      });
+    const row = await spendPuzzle(this.db, sliderId);
     if (!row) throw new ApiError('sliderExpired', {}, 'unknown, answered or expired puzzle');
     if (Math.abs(x - row.answerX) > SLIDER_TOLERANCE_PX) throw new ApiError('sliderFailed');
     const drag = checkDrag(track, x, PUZZLE.width - PUZZLE.piece, Number(row.servedMs));
     // Which rule refused the drag is not said: it would teach a script what to fake.
     if (!drag.ok) throw new ApiError('sliderFailed');
     const token = randomToken(24);
-    await this.db
-      .update(sliderChallenges)
-      .set({ tokenHash: sha256(token), tokenExpiresAt: new Date(Date.now() + TOKEN_TTL_MS) })
-      .where(eq(sliderChallenges.id, sliderId));
+    await storeSliderToken(this.db, sliderId, sha256(token), new Date(Date.now() + TOKEN_TTL_MS));
     return { sliderToken: token, expiresIn: TOKEN_TTL_MS / 1000 };
   }
 
   /** Spends a slider token; false when it is unknown, used or expired. */
   async consumeToken(token: string | undefined): Promise<boolean> {
     if (!token) return false;
-    const rows = await this.db
-      .update(sliderChallenges)
-      .set({ tokenUsedAt: sql`now()` })
-      .where(
-        and(
-          eq(sliderChallenges.tokenHash, sha256(token)),
-          isNull(sliderChallenges.tokenUsedAt),
-          gt(sliderChallenges.tokenExpiresAt, sql`now()`),
-        ),
-      )
-      .returning({ id: sliderChallenges.id });
-    return rows.length === 1;
+    return spendSliderToken(this.db, sha256(token));
   }
 
   async prune(): Promise<void> {
-    await this.db.delete(sliderChallenges).where(lt(sliderChallenges.expiresAt, new Date(Date.now() - 10 * 60_000)));
+    await deletePuzzlesExpiredBefore(this.db, new Date(Date.now() - 10 * 60_000));
   }
 }

@@ -1,12 +1,10 @@
 import { UnlockOutlined } from '@ant-design/icons';
-import { lock } from '@smartlock/contract/refs';
-import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../api/failureMessage';
-import { useConsole } from '../../../app/context';
 import { PageHeading } from '../../../ui/PageHeading';
+import { useUnlockByLink } from '../lockApi';
 import { parseUnlockToken } from './unlockLink';
 import { unlockOutcome } from './unlockOutcome';
 
@@ -16,12 +14,9 @@ import { unlockOutcome } from './unlockOutcome';
  */
 export default function UnlockByLinkPage() {
   const { t } = useTranslation();
-  const { api } = useConsole();
   const [params] = useSearchParams();
   const token = parseUnlockToken(params.get('token'));
-  const unlock = useMutation({
-    mutationFn: (value: string) => api.call(lock.unlockByLink, { token: value }),
-  });
+  const unlock = useUnlockByLink();
 
   if (token === undefined) {
     return (
@@ -80,7 +75,7 @@ export default function UnlockByLinkPage() {
             type="primary"
             size="large"
             icon={<UnlockOutlined />}
-            onClick={() => unlock.mutate(token)}
+            onClick={() => unlock.mutate({ token })}
             style={{ minWidth: 200, height: 56, fontSize: 18 }}
             data-testid="unlock-by-link"
           >

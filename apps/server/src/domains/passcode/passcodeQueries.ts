@@ -1,0 +1,114 @@
+import { PasscodeStatus } from '@smartlock/contract';
+import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { passcodes, users } from '../../db/schema';
+import { nextSerialId } from '../../db/sequence';
+import { containsPattern, offsetOf } from '../../http/paging';
+
+export type PasscodeRow = typeof passcodes.$inferSelect;
+export type NewPasscode = typeof passcodes.$inferInsert;
+
+/** A passcode with the account that created it (its email, else its mobile; '' when it has none). */
+export interface PasscodeWithCreator {
+  row: PasscodeRow;
+  creatorAccount: string;
+}
+
+/** Passcodes joined to their creators' accounts, as a list and a single passcode show them. */
+function passcodesWithCreators(db: Executor) {
+  return db
+    .select({ row: passcodes, email: users.email, mobile: users.mobile })
+    .from(passcodes)
+    .leftJoin(users, eq(users.id, passcodes.creatorId));
+}
+
+const withCreator = (r: { row: PasscodeRow; email: string | null; mobile: string | null }): PasscodeWithCreator => ({
+  row: r.row,
+  creatorAccount: r.email ?? r.mobile ?? '',
+});
+
+/** The id the next passcode gets, taken before its row exists (the command to the lock names it). */
+export function nextPasscodeId(db: Executor): Promise<number> {
+  return nextSerialId(db, 'passcodes');
+}
+
+export async function passcodeById(db: Executor, passcodeId: number): Promise<PasscodeRow | undefined> {
+  const [row] = await db.select().from(passcodes).where(eq(passcodes.id, passcodeId));
+  return row;
+}
+
+export async function passcodeWithCreator(db: Executor, passcodeId: number): Promise<PasscodeWithCreator | undefined> {
+  const [r] = await passcodesWithCreators(db).where(eq(passcodes.id, passcodeId));
+  return r && withCreator(r);
+}
+
+/** A page of a lock's passcodes (none deleted), newest first, searchable by name or digits; and how many match. */
+export async function passcodesOfLock(
+  db: Db,
+  lockId: number,
+  query: { searchStr?: string | undefined; pageNo: number; pageSize: number },
+): Promise<{ rows: PasscodeWithCreator[]; total: number }> {
+  const where: SQL[] = [eq(passcodes.lockId, lockId), ne(passcodes.status, PasscodeStatus.deleted)];
+  if (query.searchStr) {
+    const pattern = containsPattern(query.searchStr);
+    where.push(or(sql`${passcodes.name} ilike ${pattern}`, sql`${passcodes.code} ilike ${pattern}`) as SQL);
+  }
+  const [rows, [total]] = await Promise.all([
+    passcodesWithCreators(db)
+      .where(and(...where))
+      .orderBy(desc(passcodes.createdAt), desc(passcodes.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query.pageNo, query.pageSize)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passcodes)
+      .where(and(...where)),
+  ]);
+  return { rows: rows.map(withCreator), total: total?.n ?? 0 };
+}
+
+/** Whether the lock has a passcode (not deleted) with these digits. */
+export async function hasLivePasscode(db: Executor, lockId: number, code: string): Promise<boolean> {
+  const [live] = await db
+    .select({ id: passcodes.id })
+    .from(passcodes)
+    .where(and(eq(passcodes.lockId, lockId), eq(passcodes.code, code), ne(passcodes.status, PasscodeStatus.deleted)))
+    .limit(1);
+  return live !== undefined;
+}
+
+/** Stores a passcode; a unique violation (its digits live on the lock already) is the caller's to handle. */
+export async function insertPasscode(db: Executor, values: NewPasscode): Promise<void> {
+  await db.insert(passcodes).values(values);
+}
+
+/** Stores a passcode unless the lock's live digits clash (then undefined); the row as stored. */
+export async function insertPasscodeIfFree(db: Executor, values: NewPasscode): Promise<PasscodeRow | undefined> {
+  const [row] = await db.insert(passcodes).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Changes a passcode's name, status or running operation. */
+export async function updatePasscode(
+  db: Executor,
+  passcodeId: number,
+  values: Partial<Pick<PasscodeRow, 'name' | 'status' | 'operationId'>>,
+): Promise<void> {
+  await db.update(passcodes).set(values).where(eq(passcodes.id, passcodeId));
+}
+
+/**
+ * Ends a passcode's operation: its new status (and, for a change, its new digits and validity),
+ * only while that operation is still the passcode's own.
+ */
+export async function endPasscodeOperation(
+  db: Executor,
+  passcodeId: number,
+  operationId: string,
+  values: Partial<Pick<PasscodeRow, 'status' | 'code' | 'startDate' | 'endDate'>>,
+): Promise<void> {
+  await db
+    .update(passcodes)
+    .set({ ...values, operationId: null })
+    .where(and(eq(passcodes.id, passcodeId), eq(passcodes.operationId, operationId)));
+}
