@@ -24,6 +24,8 @@ const GROUPS = Number(process.env.BENCH_GROUPS ?? 200);
 const ADMINISTERED = Number(process.env.BENCH_ADMINISTERED ?? Math.round(LOCKS / 5));
 const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+/** Calls per side and case made first and not counted (the first case also warms the process). */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 500);
 const PAGE = 20;
 const OWNER = 'bench-locks@example.com';
 const ADMIN = 'bench-admin@example.com';
@@ -219,7 +221,7 @@ const cases: SideBySideCase[] = [
   },
 ];
 
-const rows = await sideBySide(cases, { calls: CALLS, concurrency: CONCURRENCY });
+const rows = await sideBySide(cases, { calls: CALLS, concurrency: CONCURRENCY, warmup: WARMUP });
 const short = rows.filter((r) => r.ratio < 0.5 || r.ours.p99 > 50);
 console.log(
   short.length === 0
