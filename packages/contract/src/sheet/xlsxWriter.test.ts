@@ -169,7 +169,7 @@ describe('xlsxStream', () => {
         'for n in z.namelist(): ET.fromstring(z.read(n))',
         'print(len(z.namelist()))',
       ].join('\n');
-      const result = spawnSync('python3', ['-c', script, file], { encoding: 'utf8' });
+      const result = spawnSync('python3', ['-c', script, file], { encoding: 'utf8', timeout: 20_000 });
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       expect(Number(result.stdout)).toBeGreaterThanOrEqual(6);
