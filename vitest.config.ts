@@ -11,6 +11,12 @@ import { messageParts } from './apps/web/build/messageParts';
  * The browser tier is Playwright (e2e/). The test harness refuses to start a server outside the
  * database and system tiers, so a misnamed file fails at once instead of running in the wrong tier.
  */
+/**
+ * A test's time limit catches a hang, not slowness: `npm test` runs the unit tier beside the
+ * typecheck and the browser tier, so a test doing real work (50,000 rows, a solver) has room.
+ */
+const UNIT_TIMEOUT = 30_000;
+
 const serverTier = (tier: 'unit' | 'database' | 'system', include: string[], exclude: string[] = []) => ({
   test: {
     name: `server-${tier}`,
@@ -24,7 +30,7 @@ const serverTier = (tier: 'unit' | 'database' | 'system', include: string[], exc
     // Each database-tier file starts servers of its own and changes no global state, so its
     // worker's imports (the whole server) are kept from one file to the next.
     isolate: tier !== 'database',
-    testTimeout: 30_000,
+    testTimeout: UNIT_TIMEOUT,
     hookTimeout: 60_000,
   },
 });
@@ -32,13 +38,35 @@ const serverTier = (tier: 'unit' | 'database' | 'system', include: string[], exc
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'contract',
+          root: 'packages/contract',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: UNIT_TIMEOUT,
+        },
+      },
       {
         // The console's messages module (src/i18n/i18n.ts) reads the build's message parts.
         plugins: [messageParts()],
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: UNIT_TIMEOUT,
+        },
       },
-      { test: { name: 'devices', root: 'apps/devices', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'devices',
+          root: 'apps/devices',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: UNIT_TIMEOUT,
+        },
+      },
       serverTier('unit', ['src/**/*.test.ts'], ['src/**/*.db.test.ts', 'src/**/*.system.test.ts']),
       // `npm test` leaves some files out of one database pass (scripts/test.mjs says which and why).
       serverTier(

@@ -1,5 +1,4 @@
-export { crc32 } from './crc32';
+export { batchText, CHUNK_BYTES } from './chunker';
 export { csvStream } from './csv';
-export type { SheetCell, SheetColumn, SheetRow, SheetRows } from './types';
-export { columnLetters, type Sheet, sanitizeSheetName, xlsxBytes, xlsxStream } from './xlsx';
-export { type ZipEntry, type ZipOptions, zipStream } from './zip';
+export { columnWidth, MAX_CELL_CHARS, sanitizeSheetName, sheetCellValue, stripInvalidXml } from './sheetCells';
+export type { Sheet, SheetCell, SheetColumn, SheetRow, SheetRows } from './types';

@@ -12,3 +12,10 @@ export interface SheetColumn {
 
 /** Rows may come from an array or be streamed from a database cursor. */
 export type SheetRows = AsyncIterable<SheetRow> | Iterable<SheetRow>;
+
+/** One worksheet to write: its tab name, columns (the bold, frozen header row) and data rows. */
+export interface Sheet {
+  name: string;
+  columns: readonly SheetColumn[];
+  rows: SheetRows;
+}

@@ -241,6 +241,22 @@ describe('what an authorized administrator may do', () => {
     );
   });
 
+  it('lists owned and administered locks merged by name, page by page, in a group, ungrouped and by name', async () => {
+    const mine = (await ok(adminA.call(group.list, {}))).list[0]?.groupId as number;
+    const page = (params: Record<string, string | number>) =>
+      ok(adminA.call(lock.list, params)).then((p) => ({ ids: p.list.map((l) => l.lockId), total: p.total }));
+    // Alpha front, Bravo door, Charlie door administered; Zulu owned.
+    expect(await page({ pageSize: 2 })).toEqual({ ids: [alpha, bravo], total: 4 });
+    expect(await page({ pageSize: 2, pageNo: 2 })).toEqual({ ids: [charlie, zulu], total: 4 });
+    expect(await page({ pageSize: 1, pageNo: 4 })).toEqual({ ids: [zulu], total: 4 });
+    expect(await page({ groupId: mine })).toEqual({ ids: [alpha, zulu], total: 2 });
+    expect(await page({ groupId: mine, type: LockQueryType.authorizedAdmin })).toEqual({ ids: [alpha], total: 1 });
+    expect(await page({ groupId: GroupId.ungrouped })).toEqual({ ids: [bravo, charlie], total: 2 });
+    expect(await page({ groupId: GroupId.ungrouped, type: LockQueryType.admin })).toEqual({ ids: [], total: 0 });
+    expect(await page({ lockName: 'r' })).toEqual({ ids: [alpha, bravo, charlie], total: 3 });
+    expect(await page({ lockName: 'u', groupId: mine })).toEqual({ ids: [zulu], total: 1 });
+  });
+
   it('cannot transfer, batch unlock, or delete every eKey of an administered lock', async () => {
     const forTransfer = await ok(adminA.call(lock.listForTransfer, {}));
     expect(forTransfer.list.map((l) => l.lockId)).toEqual([zulu]);

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { LockQueryType } from '@smartlock/contract';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { lockGroupLocks, lockGroups, locks } from '../../db/schema';
-import { managedLockCondition } from '../lock/lockQueries';
+import { managedBranches, managedLockCondition, managedLockTotal } from '../lock/lockQueries';
 
 /** The account's group of this id, if it has one. */
 export async function findOwnedGroup(db: Executor, userId: number, groupId: number) {
@@ -18,21 +19,37 @@ export async function findOwnedGroup(db: Executor, userId: number, groupId: numb
  * of an administrator who lost a lock are left out here.
  */
 export async function groupsWithCounts(db: Db, userId: number) {
-  const [groups, counts, [all]] = await Promise.all([
+  const [groups, counts, all] = await Promise.all([
     db
       .select({ groupId: lockGroups.id, groupName: lockGroups.name })
       .from(lockGroups)
       .where(eq(lockGroups.ownerId, userId))
       .orderBy(asc(lockGroups.name), asc(lockGroups.id)),
-    db
-      .select({ groupId: lockGroupLocks.groupId, n: count() })
-      .from(lockGroupLocks)
-      .innerJoin(locks, eq(locks.id, lockGroupLocks.lockId))
-      .where(and(eq(lockGroupLocks.userId, userId), managedLockCondition(userId)))
-      .groupBy(lockGroupLocks.groupId),
-    db.select({ n: count() }).from(locks).where(managedLockCondition(userId)),
+    filedCounts(db, userId),
+    managedLockTotal(db, userId),
   ]);
-  return { groups, counts, totalCount: all?.n ?? 0 };
+  return { groups, counts, totalCount: all };
+}
+
+/**
+ * How many of the locks the user manages each of its groups files: counted per branch (owned,
+ * administered), each a plain join, then added — `owner or administers` as one condition makes
+ * PostgreSQL probe every filed lock by itself.
+ */
+async function filedCounts(db: Db, userId: number): Promise<{ groupId: number; n: number }[]> {
+  const branches = managedBranches(userId, LockQueryType.all).map(
+    (where) =>
+      sql`(${db
+        .select({ groupId: lockGroupLocks.groupId, n: count().as('n') })
+        .from(lockGroupLocks)
+        .innerJoin(locks, eq(locks.id, lockGroupLocks.lockId))
+        .where(and(eq(lockGroupLocks.userId, userId), where))
+        .groupBy(lockGroupLocks.groupId)})`,
+  );
+  const result = (await db.execute(
+    sql`select "group_id", sum("n")::int as "n" from (${sql.join(branches, sql` union all `)}) as "branches" group by "group_id"`,
+  )) as unknown as { rows: { group_id: number; n: number | string }[] };
+  return result.rows.map((row) => ({ groupId: Number(row.group_id), n: Number(row.n) }));
 }
 
 export async function insertGroup(db: Executor, ownerId: number, name: string): Promise<number> {

@@ -12,13 +12,14 @@ import {
   asc,
   count,
   eq,
+  exists,
   ilike,
   inArray,
   isNotNull,
-  isNull,
   lt,
   lte,
   ne,
+  notExists,
   notInArray,
   type SQL,
   sql,
@@ -40,7 +41,7 @@ import { GONE_EKEY_STATUSES, IN_FORCE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import { NOT_LIVE } from '../lockCredential/credentialKinds';
 import { locationOf } from '../map/lockLocation';
 import { presentLockItem } from './lockPresenter';
-import { type GatewayLink, type LockReach, reachFrom } from './lockReach';
+import { type LockReach, reachFrom } from './lockReach';
 
 /** A lock's row as stored. */
 export type LockRow = typeof locks.$inferSelect;
@@ -112,34 +113,75 @@ export interface LockListQuery {
   lockName?: string | undefined;
 }
 
-/** Per lock of `lockIds` bound to a gateway: whether an online one reaches it, the best signal among those, and which. */
-async function reachOf(db: Db, lockIds: number[]): Promise<Map<number, LockReach>> {
-  if (lockIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      lockId: gatewayLocks.lockId,
-      gatewayName: gateways.name,
-      online: gateways.online,
-      rssi: gatewayLocks.rssi,
-    })
-    .from(gatewayLocks)
-    .innerJoin(gateways, eq(gateways.id, gatewayLocks.gatewayId))
-    .where(inArray(gatewayLocks.lockId, lockIds));
-  const links = new Map<number, GatewayLink[]>();
-  for (const r of rows) {
-    const link = {
-      gatewayName: r.gatewayName,
-      online: Number(r.online) === 1,
-      rssi: r.rssi === null ? null : Number(r.rssi),
-    };
-    links.set(r.lockId, [...(links.get(r.lockId) ?? []), link]);
-  }
-  const reach = new Map<number, LockReach>();
-  for (const [lockId, bound] of links) {
-    const best = reachFrom(bound);
-    if (best) reach.set(lockId, best);
-  }
-  return reach;
+/**
+ * SQL: the gateways bound to `locks` (in the query), as a JSON array of links (name, online,
+ * RSSI), empty when none — read with the page's rows, not in a query of its own.
+ */
+function gatewayLinksOf(): SQL<{ gatewayName: string; online: number; rssi: number | null }[]> {
+  return sql`(select coalesce(json_agg(json_build_object('gatewayName', ${gateways.name}, 'online', ${gateways.online}, 'rssi', ${gatewayLocks.rssi})), '[]')
+    from ${gatewayLocks} join ${gateways} on ${gateways.id} = ${gatewayLocks.gatewayId}
+    where ${gatewayLocks.lockId} = ${locks.id})`;
+}
+
+/** A lock's reach from its links as `gatewayLinksOf` gives them. */
+function reachOfLinks(links: { gatewayName: string; online: number; rssi: number | null }[]): LockReach | undefined {
+  return reachFrom(
+    links.map((link) => ({
+      gatewayName: link.gatewayName,
+      online: Number(link.online) === 1,
+      rssi: link.rssi === null ? null : Number(link.rssi),
+    })),
+  );
+}
+
+/**
+ * The locks a lock list of `type` covers, as disjoint branches (their rows and counts add up): the
+ * owned ones, and those administered but owned by someone else. Each branch alone lets PostgreSQL
+ * walk its index in name order (the owned one `locks_owner_name_idx`), which `owner or administers`
+ * as one condition does not.
+ */
+export function managedBranches(userId: number, type: number): SQL[] {
+  const owned = eq(locks.ownerId, userId);
+  const administered = and(ne(locks.ownerId, userId), administeredLockCondition(userId)) as SQL;
+  if (type === LockQueryType.admin) return [owned];
+  if (type === LockQueryType.authorizedAdmin) return [administered];
+  return [owned, administered];
+}
+
+/** SQL: `locks` (in the query) is filed as `groupId` asks — any (-1), in none of the user's groups (0), in that group. */
+function filingCondition(userId: number, groupId: number): SQL | undefined {
+  if (groupId === GroupId.all) return undefined;
+  const filing = filingOf(userId, groupId === GroupId.ungrouped ? undefined : groupId);
+  return groupId === GroupId.ungrouped ? notExists(filing) : exists(filing);
+}
+
+/** SQL: the subquery of the user's filing of `locks` (in the query), in one group or in any. */
+function filingOf(userId: number, groupId: number | undefined) {
+  return sql`(select 1 from ${lockGroupLocks} where ${and(
+    eq(lockGroupLocks.userId, userId),
+    eq(lockGroupLocks.lockId, locks.id),
+    groupId === undefined ? undefined : eq(lockGroupLocks.groupId, groupId),
+  )})`;
+}
+
+/** How many locks the branches' conditions hold together (each counted alone: no sort, no OR). */
+export async function countOfBranches(db: Db, branches: SQL[]): Promise<number> {
+  const counts = branches.map((where) => sql`(select count(*) from ${locks} where ${where})`);
+  const result = (await db.execute(sql`select (${sql.join(counts, sql` + `)})::int as n`)) as unknown as {
+    rows: { n: number | string }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** SQL: the ids of one page of the branches' locks by name: each branch ordered and cut at the page's end, then merged. */
+function pageIdsOf(db: Db, branches: SQL[], pageNo: number, pageSize: number): SQL {
+  const end = offsetOf(pageNo, pageSize) + pageSize;
+  const heads = branches.map(
+    (where) =>
+      sql`(${db.select({ id: locks.id, name: locks.name }).from(locks).where(where).orderBy(asc(locks.name), asc(locks.id)).limit(end)})`,
+  );
+  return sql`(select "id" from (${sql.join(heads, sql` union all `)}) as "page"
+    order by "name", "id" limit ${pageSize} offset ${offsetOf(pageNo, pageSize)})`;
 }
 
 /**
@@ -156,37 +198,28 @@ export async function listLocks(db: Db, userId: number, query: LockListQuery) {
       .where(and(eq(lockGroups.id, query.groupId), eq(lockGroups.ownerId, userId)));
     if (!group) throw new ApiError('noPermission', {}, 'not a group of this account');
   }
-  const filed = and(eq(lockGroupLocks.lockId, locks.id), eq(lockGroupLocks.userId, userId));
-  const conditions: (SQL | undefined)[] = [
-    query.type === LockQueryType.admin
-      ? eq(locks.ownerId, userId)
-      : query.type === LockQueryType.authorizedAdmin
-        ? and(ne(locks.ownerId, userId), administeredLockCondition(userId))
-        : managedLockCondition(userId),
+  const narrowing = [
+    filingCondition(userId, query.groupId),
     query.lockName ? ilike(locks.name, containsPattern(query.lockName)) : undefined,
   ];
-  if (query.groupId === GroupId.ungrouped) conditions.push(isNull(lockGroupLocks.groupId));
-  else if (query.groupId > 0) conditions.push(eq(lockGroupLocks.groupId, query.groupId));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const branches = managedBranches(userId, query.type).map((managed) => and(managed, ...narrowing) as SQL);
+  const filed = and(eq(lockGroupLocks.lockId, locks.id), eq(lockGroupLocks.userId, userId));
+  const [rows, total] = await Promise.all([
     db
-      .select({ lock: locks, groupId: lockGroupLocks.groupId })
+      .select({ lock: locks, groupId: lockGroupLocks.groupId, links: gatewayLinksOf() })
       .from(locks)
       .leftJoin(lockGroupLocks, filed)
-      .where(where)
-      .orderBy(asc(locks.name), asc(locks.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query.pageNo, query.pageSize)),
-    query.groupId === GroupId.all
-      ? db.select({ n: count() }).from(locks).where(where)
-      : db.select({ n: count() }).from(locks).leftJoin(lockGroupLocks, filed).where(where),
+      .where(inArray(locks.id, pageIdsOf(db, branches, query.pageNo, query.pageSize)))
+      .orderBy(asc(locks.name), asc(locks.id)),
+    countOfBranches(db, branches),
   ]);
-  const reach = await reachOf(
-    db,
-    rows.map((r) => r.lock.id),
-  );
-  const list = rows.map((r) => presentLockItem(r.lock, userId, r.groupId, reach.get(r.lock.id)));
-  return pageOf(list, total?.n ?? 0, query.pageNo, query.pageSize);
+  const list = rows.map((r) => presentLockItem(r.lock, userId, r.groupId, reachOfLinks(r.links)));
+  return pageOf(list, total, query.pageNo, query.pageSize);
+}
+
+/** How many locks the account manages (owns, or administers now). */
+export async function managedLockTotal(db: Db, userId: number): Promise<number> {
+  return countOfBranches(db, managedBranches(userId, LockQueryType.all));
 }
 
 /** Everything the lock-detail screen shows. */

@@ -9,8 +9,8 @@ import {
   type RecordExportFormatName,
   type SheetColumn,
   type SheetRow,
-  xlsxStream,
 } from '@smartlock/contract';
+import { xlsxStream } from '@smartlock/contract/sheet/xlsxWriter';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';

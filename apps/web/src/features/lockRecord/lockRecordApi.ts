@@ -66,7 +66,7 @@ export async function downloadExport(
 ): Promise<{ blob: Blob; rows: number }> {
   const response = await fetch(downloadUrl(prepared.downloadPath), { credentials: 'include', signal });
   if (!response.ok || !response.body) throw new DownloadFailure(response.status);
-  const counter = createRowCounter(format);
+  const counter = await createRowCounter(format);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let last = -1;

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { createMarkerCounter, type RowCounter } from './markerCounter';
 import { createRowCounter, downloadPercent, downloadUrl } from './rowCounter';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-/** Feeds a text in chunks cut at the given offsets. */
+/** Feeds a text in chunks cut at the given offsets: `</row>` ends an xlsx sheet's rows, CRLF a CSV's lines. */
 function feed(format: 'xlsx' | 'csv', text: string, cuts: number[]) {
-  const counter = createRowCounter(format);
+  const counter: RowCounter =
+    format === 'xlsx' ? createMarkerCounter('</row>', false) : createMarkerCounter('\r\n', true);
   const seen: number[] = [];
   let from = 0;
   for (const cut of [...cuts, text.length]) {
@@ -20,7 +22,7 @@ const sheet =
   '<row r="2"><c><v>1</v></c></row><row r="3"><c><v>2</v></c></row><row r="4"><c><v>3</v></c></row>' +
   '</sheetData></worksheet>';
 
-describe('counting xlsx rows', () => {
+describe('counting the rows of an xlsx sheet’s XML', () => {
   it('counts </row> minus the header, in one chunk', () => {
     expect(feed('xlsx', sheet, []).total).toBe(3);
   });
@@ -64,6 +66,19 @@ describe('counting CSV rows', () => {
   });
   it('a header only: no rows', () => {
     expect(feed('csv', '\uFEFFLock,Time\r\n', []).total).toBe(0);
+  });
+});
+
+describe('the counter of a format', () => {
+  it('counts a CSV’s lines as they come', async () => {
+    const counter = await createRowCounter('csv');
+    expect(counter.push(bytes('h\r\na\r\nb'))).toBe(1);
+    expect(counter.finish()).toBe(2);
+  });
+  it('reads an xlsx file as a ZIP file, not as text', async () => {
+    const counter = await createRowCounter('xlsx');
+    expect(counter.push(bytes('<row r="1"></row><row r="2"></row>'))).toBe(0);
+    expect(counter.finish()).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { DownloadOutlined, StopOutlined } from '@ant-design/icons';
-import { IDS_PER_CALL_MAX, xlsxBytes } from '@smartlock/contract';
+import { IDS_PER_CALL_MAX } from '@smartlock/contract';
 import { Alert, Button, Card, Flex, Radio, Spin, Statistic, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,8 +32,6 @@ interface Run {
   error?: string;
   fileName?: string;
 }
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Exports the lock users of the user's own locks (spec: lockUser/export, console/exportLockUser):
@@ -76,13 +74,15 @@ export default function ExportLockUsersPage() {
         total = page.total;
         setRun({ done: rows.length, total, state: 'running' });
       }
-      const bytes = await xlsxBytes({
+      // The xlsx writer is loaded here, on the first export, not with the page.
+      const { xlsxFile } = await import('./xlsxFile');
+      const file = await xlsxFile({
         name: t('lockUser.sheet.tab'),
         columns: exportColumns(t),
         rows: exportSheetRows(rows, t, i18n.language),
       });
       const fileName = exportFileName(new Date());
-      saveFile(bytes, fileName, XLSX_TYPE);
+      saveFile(file, fileName, file.type);
       setRun({ done: rows.length, total: rows.length, state: 'done', fileName });
     } catch (error) {
       setRun({ done: rows.length, total, state: 'failed', error: errorText(t, error) });
