@@ -23,11 +23,11 @@ interface Finding {
  * goes elsewhere at once, such as the access-token check, has gone), animations ended.
  */
 async function ready(page: Page, console: boolean): Promise<void> {
-  if (console) await page.getByTestId('breadcrumb').waitFor({ timeout: 30_000 });
-  else await page.locator('#root > *').first().waitFor({ timeout: 30_000 });
+  if (console) await page.getByTestId('breadcrumb').waitFor({ timeout: 60_000 });
+  else await page.locator('#root > *').first().waitFor({ timeout: 60_000 });
   // Ant Design's spinners and skeletons, and the console's own turning ring (components/Loading).
   const busy = page.locator('.ant-spin-spinning, .ant-skeleton-active, [role="status"]:has(animateTransform)');
-  await expect(busy).toHaveCount(0, { timeout: 30_000 });
+  await expect(busy).toHaveCount(0, { timeout: 60_000 });
   await settled(page);
 }
 
@@ -46,7 +46,7 @@ async function openInApp(page: Page, url: string): Promise<void> {
   }, url);
   if (moved) {
     await expect(page.locator('[data-route]:not([data-left])').first(), `the screen of ${url}`).toBeAttached({
-      timeout: 30_000,
+      timeout: 60_000,
     });
   }
 }
@@ -168,7 +168,7 @@ for (const host of BRANDS) {
     await new LoginPage(page).logIn(DEMO.account, DEMO.password);
     await expect(page).toHaveURL(/\/console\/home$/);
     const lockLink = page.getByTestId('lock-link').first();
-    await lockLink.waitFor({ timeout: 30_000 });
+    await lockLink.waitFor({ timeout: 60_000 });
     const lockId = new URL((await lockLink.getAttribute('href')) ?? '', site('/')).searchParams.get('lockId') ?? '';
     expect(lockId).toMatch(/^[1-9]\d*$/);
     const ids: Record<string, string> = {};
