@@ -3,6 +3,7 @@ import {
   CredentialKind,
   EKeyAuthorized,
   LOCK_CREDENTIAL_KINDS,
+  LockQueryType,
   type LockUserItem,
   PasscodeStatus,
   PasscodeType,
@@ -13,7 +14,7 @@ import type { Executor } from '../../db/client';
 import { ekeys, lockCredentials, locks, passcodes, users } from '../../db/schema';
 import { containsPattern, offsetOf } from '../../http/paging';
 import { ENDED_EKEY_STATUSES } from '../ekey/ekeyStatus';
-import { managedLockCondition } from '../lock/lockQueries';
+import { managedBranches } from '../lock/lockQueries';
 
 /**
  * Holdings: one row per credential someone holds on the locks a caller manages, with the person
@@ -76,15 +77,27 @@ const passcodeValiditySql = sql.raw(
     .join(' ')} end`,
 );
 
+/**
+ * The locks in scope as disjoint branches (owned; administered and not owned: `managedBranches`),
+ * each walking its own index, joined by `union all` — no "owns or administers" OR to filter by.
+ */
 function scopedLocks(scope: HoldingScope): SQL {
-  const conditions = [scope.ownedOnly ? sql`${locks.ownerId} = ${scope.userId}` : managedLockCondition(scope.userId)];
-  if (scope.lockIds) {
-    conditions.push(
-      scope.lockIds.length === 0 ? sql`false` : sql`${locks.id} in (${sql.join([...scope.lockIds], sql`, `)})`,
-    );
-  }
-  return sql`select ${locks.id} as id, ${locks.name} as alias, ${locks.timezoneRawOffset} as tz, ${locks.ownerId} as owner_id
-    from ${locks} where ${sql.join(conditions, sql` and `)}`;
+  const among =
+    scope.lockIds === undefined
+      ? undefined
+      : scope.lockIds.length === 0
+        ? sql`false`
+        : sql`${locks.id} in (${sql.join([...scope.lockIds], sql`, `)})`;
+  const branches = managedBranches(scope.userId, scope.ownedOnly ? LockQueryType.admin : LockQueryType.all);
+  return sql.join(
+    branches.map(
+      (
+        where,
+      ) => sql`select ${locks.id} as id, ${locks.name} as alias, ${locks.timezoneRawOffset} as tz, ${locks.ownerId} as owner_id
+    from ${locks} where ${where}${among ? sql` and ${among}` : sql``}`,
+    ),
+    sql` union all `,
+  );
 }
 
 const endedKeys = sql.join(
@@ -177,12 +190,18 @@ const COUNTED_KINDS = Object.values(CredentialKind);
 /**
  * A page of the people holding anything on the locks the caller manages (those with a holding
  * matching the search), by key: what they hold, counted by kind, and when their next holding ends.
+ * Only the page's people are aggregated (their keys picked first, their holdings then found by
+ * key through the holders' indexes); the count counts keys, nothing sorted.
  */
 export async function lockUserPeople(
   db: Executor,
   userId: number,
   query: Paging & { searchStr?: string | undefined },
 ): Promise<Counted<LockUserItem>> {
+  const matching = sql`from (${holdings({ userId })}) h where ${personMatches(query.searchStr)}`;
+  // The page's people first (their keys only), then what those people hold, aggregated.
+  const pageKeys = sql`select h.who ${matching} group by h.who order by h.who
+    limit ${query.pageSize} offset ${offsetOf(query.pageNo, query.pageSize)}`;
   const people = sql`select h.who, coalesce(max(h.account), mode() within group (order by h.name)) as name, max(h.account) as account,
       max(h.nickname) as nickname, bool_or(h.kind = ${CredentialKind.eKey} and h.key_right = ${EKeyAuthorized.yes}) as is_admin,
       count(distinct h.lock_id)::int as lock_count, count(*)::int as credential_count,
@@ -191,13 +210,12 @@ export async function lockUserPeople(
         sql`, `,
       )} , min(h.end_date) filter (where h.end_date > ${Date.now()}) as next_end_date
     from (${holdings({ userId })}) h
-    group by h.who
-    having bool_or(${personMatches(query.searchStr)})`;
-  const [counted] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${people}) p`);
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`${people} order by h.who limit ${query.pageSize} offset ${offsetOf(query.pageNo, query.pageSize)}`,
-  );
+    where h.who = any(array(${pageKeys}))
+    group by h.who order by h.who`;
+  const [[counted], rows] = await Promise.all([
+    rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (select h.who ${matching} group by h.who) p`),
+    rowsOf<Record<string, unknown>>(db, people),
+  ]);
   return {
     total: counted?.total ?? 0,
     rows: rows.map((row) => ({
