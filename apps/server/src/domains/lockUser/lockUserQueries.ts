@@ -191,32 +191,38 @@ const COUNTED_KINDS = Object.values(CredentialKind);
 /**
  * A page of the people holding anything on the locks the caller manages (those with a holding
  * matching the search), by key: what they hold, counted by kind, and when their next holding ends.
- * Only the page's people are aggregated (their keys picked first, their holdings then found by
- * key through the holders' indexes); the count counts keys, nothing sorted.
+ * The people's keys are read once, counted (nothing sorted) and the page's picked; only the
+ * page's people are aggregated, their holdings found by key through the holders' indexes.
  */
 export async function lockUserPeople(
   db: Executor,
   userId: number,
   query: Paging & { searchStr?: string | undefined },
 ): Promise<Counted<LockUserItem>> {
-  const matching = sql`from (${holdings({ userId })}) h where ${personMatches(query.searchStr)}`;
-  // The page's people first (their keys only), then what those people hold, aggregated.
-  const pageKeys = sql`select h.who ${matching} group by h.who order by h.who
-    limit ${query.pageSize} offset ${offsetOf(query.pageNo, query.pageSize)}`;
-  const people = sql`select h.who, coalesce(max(h.account), mode() within group (order by h.name)) as name, max(h.account) as account,
+  // The people's keys, read once: counted, and the page's picked; then only what the page's
+  // people hold is aggregated.
+  const keys = sql`keys as (select h.who from (${holdings({ userId })}) h where ${personMatches(query.searchStr)} group by h.who)`;
+  const count = sql`select count(*)::int from keys`;
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with ${keys}
+    select h.who, coalesce(max(h.account), mode() within group (order by h.name)) as name, max(h.account) as account,
       max(h.nickname) as nickname, bool_or(h.kind = ${CredentialKind.eKey} and h.key_right = ${EKeyAuthorized.yes}) as is_admin,
       count(distinct h.lock_id)::int as lock_count, count(*)::int as credential_count,
       ${sql.join(
         COUNTED_KINDS.map((kind) => sql`count(*) filter (where h.kind = ${kind})::int as ${sql.raw(`"k_${kind}"`)}`),
         sql`, `,
-      )} , min(h.end_date) filter (where h.end_date > ${Date.now()}) as next_end_date
+      )} , min(h.end_date) filter (where h.end_date > ${Date.now()}) as next_end_date, (${count}) as total
     from (${holdings({ userId })}) h
-    where h.who = any(array(${pageKeys}))
-    group by h.who order by h.who`;
-  const [[counted], rows] = await Promise.all([
-    rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (select h.who ${matching} group by h.who) p`),
-    rowsOf<Record<string, unknown>>(db, people),
-  ]);
+    where h.who = any(array(select who from keys order by who
+      limit ${query.pageSize} offset ${offsetOf(query.pageNo, query.pageSize)}))
+    group by h.who order by h.who`,
+  );
+  // A page past the end has no rows to carry the count.
+  const [counted] =
+    rows.length > 0 || query.pageNo === 1
+      ? [{ total: Number(rows[0]?.total ?? 0) }]
+      : await rowsOf<{ total: number }>(db, sql`with ${keys} select (${count}) as total`);
   return {
     total: counted?.total ?? 0,
     rows: rows.map((row) => ({
