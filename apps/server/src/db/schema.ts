@@ -450,6 +450,8 @@ export const ekeys = pgTable(
     index('ekeys_lock_idx').on(t.lockId, t.createdAt),
     index('ekeys_recipient_idx').on(t.recipientId),
     index('ekeys_recipient_account_idx').on(t.recipientAccount),
+    /** Lock users: a person's eKeys by their key (the account, case folded). */
+    index('ekeys_holder_idx').on(sql`lower(${t.recipientAccount})`),
     index('ekeys_sender_idx').on(t.senderId),
     uniqueIndex('ekeys_live_unique')
       .on(t.lockId, t.recipientAccount)
@@ -488,6 +490,8 @@ export const passcodes = pgTable(
     uniqueIndex('passcodes_live_code_unique').on(t.lockId, t.code).where(sql`${t.status} <> '110503'`),
     index('passcodes_lock_code_idx').on(t.lockId, t.code),
     index('passcodes_lock_idx').on(t.lockId, t.createdAt),
+    /** Lock users: a person's passcodes by their key (the name, trimmed and case folded). */
+    index('passcodes_holder_idx').on(sql`lower(btrim(${t.name}))`),
   ],
 );
 
@@ -545,6 +549,8 @@ export const lockCredentials = pgTable(
   (t) => [
     index('lock_credentials_lock_idx').on(t.lockId, t.kind, t.createdAt),
     index('lock_credentials_number_idx').on(t.kind, t.number),
+    /** Lock users: a person's cards, fingerprints... by their key (the name, trimmed and case folded). */
+    index('lock_credentials_holder_idx').on(sql`lower(btrim(${t.name}))`),
     uniqueIndex('lock_credentials_live_value_unique').on(t.lockId, t.kind, t.value).where(sql`${t.status} <> 12`),
   ],
 );

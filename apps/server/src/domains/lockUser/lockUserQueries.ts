@@ -3,6 +3,7 @@ import {
   CredentialKind,
   EKeyAuthorized,
   LOCK_CREDENTIAL_KINDS,
+  LockQueryType,
   type LockUserItem,
   PasscodeStatus,
   PasscodeType,
@@ -13,7 +14,7 @@ import type { Executor } from '../../db/client';
 import { ekeys, lockCredentials, locks, passcodes, users } from '../../db/schema';
 import { containsPattern, offsetOf } from '../../http/paging';
 import { ENDED_EKEY_STATUSES } from '../ekey/ekeyStatus';
-import { managedLockCondition } from '../lock/lockQueries';
+import { managedBranches } from '../lock/lockQueries';
 
 /**
  * Holdings: one row per credential someone holds on the locks a caller manages, with the person
@@ -76,15 +77,27 @@ const passcodeValiditySql = sql.raw(
     .join(' ')} end`,
 );
 
+/**
+ * The locks in scope as disjoint branches (owned; administered and not owned: `managedBranches`),
+ * each walking its own index, joined by `union all` — no "owns or administers" OR to filter by.
+ */
 function scopedLocks(scope: HoldingScope): SQL {
-  const conditions = [scope.ownedOnly ? sql`${locks.ownerId} = ${scope.userId}` : managedLockCondition(scope.userId)];
-  if (scope.lockIds) {
-    conditions.push(
-      scope.lockIds.length === 0 ? sql`false` : sql`${locks.id} in (${sql.join([...scope.lockIds], sql`, `)})`,
-    );
-  }
-  return sql`select ${locks.id} as id, ${locks.name} as alias, ${locks.timezoneRawOffset} as tz, ${locks.ownerId} as owner_id
-    from ${locks} where ${sql.join(conditions, sql` and `)}`;
+  const among =
+    scope.lockIds === undefined
+      ? undefined
+      : scope.lockIds.length === 0
+        ? sql`false`
+        : sql`${locks.id} in (${sql.join([...scope.lockIds], sql`, `)})`;
+  const branches = managedBranches(scope.userId, scope.ownedOnly ? LockQueryType.admin : LockQueryType.all);
+  return sql.join(
+    branches.map(
+      (
+        where,
+      ) => sql`select ${locks.id} as id, ${locks.name} as alias, ${locks.timezoneRawOffset} as tz, ${locks.ownerId} as owner_id
+    from ${locks} where ${where}${among ? sql` and ${among}` : sql``}`,
+    ),
+    sql` union all `,
+  );
 }
 
 const endedKeys = sql.join(
@@ -93,7 +106,8 @@ const endedKeys = sql.join(
 );
 
 /**
- * The holdings as a SQL subquery (columns as HoldingRow, snake_case), for the lists to filter,
+ * The holdings as a SQL subquery (columns as HoldingRow, snake_case, and `end_at`, the end as
+ * stored, to compare and order by without converting every row), for the lists to filter,
  * group and page. The caller's own keys are not among them: one is not one's own lock user.
  */
 function holdings(scope: HoldingScope): SQL {
@@ -104,7 +118,7 @@ function holdings(scope: HoldingScope): SQL {
       ${ekeys.validityType} as validity_type, ${epochMs(sql`${ekeys.startDate}`)} as start_date,
       ${epochMs(sql`${ekeys.endDate}`)} as end_date, ${ekeys.status} as status, ${ekeys.keyRight} as key_right,
       ${ekeys.recipientId} as recipient_id, s.id as lock_id, s.alias as lock_alias, s.tz as timezone_raw_offset,
-      s.owner_id as owner_id
+      s.owner_id as owner_id, ${ekeys.endDate} as end_at
     from ${ekeys} join scoped s on s.id = ${ekeys.lockId}
       left join ${users} on ${users.id} = ${ekeys.recipientId}
     where ${ekeys.status} not in (${endedKeys})
@@ -112,13 +126,13 @@ function holdings(scope: HoldingScope): SQL {
     union all
     select lower(btrim(p.name)), btrim(p.name), null, null, ${CredentialKind.passcode}, p.id, p.code, p.name,
       ${passcodeValiditySql}, ${epochMs(sql`p.start_date`)}, ${epochMs(sql`p.end_date`)}, p.status, 0, null,
-      s.id, s.alias, s.tz, s.owner_id
+      s.id, s.alias, s.tz, s.owner_id, p.end_date
     from ${passcodes} p join scoped s on s.id = p.lock_id
     where btrim(p.name) <> '' and p.status not in (${PasscodeStatus.deleted}, ${PasscodeStatus.reset})
     union all
     select lower(btrim(c.name)), btrim(c.name), null, null, ${lockCredentialKindSql}, c.id, c.number, c.name,
       c.validity_type, ${epochMs(sql`c.start_date`)}, ${epochMs(sql`c.end_date`)}, c.status::text, 0, null,
-      s.id, s.alias, s.tz, s.owner_id
+      s.id, s.alias, s.tz, s.owner_id, c.end_date
     from ${lockCredentials} c join scoped s on s.id = c.lock_id
     where btrim(c.name) <> '' and c.status <> ${CardStatus.lost}`;
 }
@@ -177,27 +191,38 @@ const COUNTED_KINDS = Object.values(CredentialKind);
 /**
  * A page of the people holding anything on the locks the caller manages (those with a holding
  * matching the search), by key: what they hold, counted by kind, and when their next holding ends.
+ * The people's keys are read once, counted (nothing sorted) and the page's picked; only the
+ * page's people are aggregated, their holdings found by key through the holders' indexes.
  */
 export async function lockUserPeople(
   db: Executor,
   userId: number,
   query: Paging & { searchStr?: string | undefined },
 ): Promise<Counted<LockUserItem>> {
-  const people = sql`select h.who, coalesce(max(h.account), mode() within group (order by h.name)) as name, max(h.account) as account,
+  // The people's keys, read once: counted, and the page's picked; then only what the page's
+  // people hold is aggregated.
+  const keys = sql`keys as (select h.who from (${holdings({ userId })}) h where ${personMatches(query.searchStr)} group by h.who)`;
+  const count = sql`select count(*)::int from keys`;
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`with ${keys}
+    select h.who, coalesce(max(h.account), mode() within group (order by h.name)) as name, max(h.account) as account,
       max(h.nickname) as nickname, bool_or(h.kind = ${CredentialKind.eKey} and h.key_right = ${EKeyAuthorized.yes}) as is_admin,
       count(distinct h.lock_id)::int as lock_count, count(*)::int as credential_count,
       ${sql.join(
         COUNTED_KINDS.map((kind) => sql`count(*) filter (where h.kind = ${kind})::int as ${sql.raw(`"k_${kind}"`)}`),
         sql`, `,
-      )} , min(h.end_date) filter (where h.end_date > ${Date.now()}) as next_end_date
+      )} , min(h.end_date) filter (where h.end_date > ${Date.now()}) as next_end_date, (${count}) as total
     from (${holdings({ userId })}) h
-    group by h.who
-    having bool_or(${personMatches(query.searchStr)})`;
-  const [counted] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total from (${people}) p`);
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`${people} order by h.who limit ${query.pageSize} offset ${offsetOf(query.pageNo, query.pageSize)}`,
+    where h.who = any(array(select who from keys order by who
+      limit ${query.pageSize} offset ${offsetOf(query.pageNo, query.pageSize)}))
+    group by h.who order by h.who`,
   );
+  // A page past the end has no rows to carry the count.
+  const [counted] =
+    rows.length > 0 || query.pageNo === 1
+      ? [{ total: Number(rows[0]?.total ?? 0) }]
+      : await rowsOf<{ total: number }>(db, sql`with ${keys} select (${count}) as total`);
   return {
     total: counted?.total ?? 0,
     rows: rows.map((row) => ({
@@ -260,12 +285,13 @@ export async function expiringHoldings(
   userId: number,
   query: Paging & { startDate: number; endDate: number; searchStr?: string | undefined },
 ): Promise<Counted<HoldingRow>> {
+  const at = (epochMs: number) => sql`to_timestamp(${epochMs}::float8 / 1000)`;
   const inWindow = sql`from (${holdings({ userId })}) h
-    where h.end_date >= ${query.startDate} and h.end_date < ${query.endDate} and ${personMatches(query.searchStr)}`;
+    where h.end_at >= ${at(query.startDate)} and h.end_at < ${at(query.endDate)} and ${personMatches(query.searchStr)}`;
   const [counted] = await rowsOf<{ total: number }>(db, sql`select count(*)::int as total ${inWindow}`);
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select * ${inWindow} order by h.end_date, h.who, h.credential_id
+    sql`select * ${inWindow} order by h.end_at, h.who, h.credential_id
       limit ${query.pageSize} offset ${offsetOf(query.pageNo, query.pageSize)}`,
   );
   return { total: counted?.total ?? 0, rows: rows.map(holdingOf) };
