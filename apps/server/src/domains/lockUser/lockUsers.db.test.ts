@@ -138,6 +138,11 @@ describe('lock users of the locks I manage', () => {
     expect([first.total, first.pages, first.list.length]).toEqual([4, 2, 3]);
     const second = await people(owner, { pageSize: 3, pageNo: 2 });
     expect(second.list.map((p) => p.lockUser)).toEqual([CAROL]);
+    // A page past the end is empty and still counts everyone, as a search's is.
+    const beyond = await people(owner, { pageSize: 3, pageNo: 5 });
+    expect([beyond.total, beyond.pages, beyond.list.length]).toEqual([4, 2, 0]);
+    const searchedBeyond = await people(owner, { searchStr: 'CLEAN', pageNo: 3 });
+    expect([searchedBeyond.total, searchedBeyond.list.length]).toEqual([1, 0]);
     expect((await people(owner, { searchStr: 'CLEAN' })).list.map((p) => p.lockUser)).toEqual(['cleaner']);
     expect((await people(owner, { searchStr: '%' })).total).toBe(0);
   });
