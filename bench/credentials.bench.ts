@@ -4,7 +4,9 @@
  * accounts, the rest to accounts not registered yet), 5,000 passcodes and 5,000 cards; the owner's
  * 200 administrators also administer 9 other locks of the owner. Each case is a signed GET with the
  * owner's session cookie over HTTP (keep-alive), 32 at a time, against the hand-written SQL of the
- * same page and count through a `pg` pool of the product's size (10), 32 at a time.
+ * same page and count through a `pg` pool of the product's size (10), 32 at a time. Around them, the
+ * rest of the cloud: another account's 100 locks with 100 eKeys, passcodes and cards each (so the
+ * plans are those of a shared database, not of one holding this lock alone).
  * Cases: the first page of the lock's eKeys, passcodes and cards, each with and without a search,
  * and the owner's administrators (/admin/list), with and without a search.
  * Goal: ratio >= 0.5 and p99 <= 50 ms for each.
@@ -41,6 +43,9 @@ const ADMINS = Number(process.env.BENCH_ADMINS ?? 200);
 const HOLDERS = Math.min(800, Math.max(0, PER_KIND - ADMINS));
 /** Other locks of the owner each administrator also administers. */
 const OTHER_LOCKS = 9;
+/** Another account's locks and the eKeys, passcodes and cards on each. */
+const ELSEWHERE_LOCKS = Number(process.env.BENCH_ELSEWHERE_LOCKS ?? 100);
+const ELSEWHERE_EACH = 100;
 const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 /** Calls per side and case made first and not counted (the first case also warms the process). */
@@ -71,6 +76,7 @@ await app.ready();
 const { db } = app.services.database;
 const brand = app.services.brands.default.packageName;
 const owner = await ensureDemoAccount(db, OWNER, PASSWORD, brand);
+const neighbour = await ensureDemoAccount(db, 'bench-neighbour@example.com', PASSWORD, brand);
 
 /** Inserts `count` rows made by `row(i)` in batches of BATCH. */
 async function inBatches<T>(count: number, row: (i: number) => T, insert: (rows: T[]) => Promise<unknown>) {
@@ -106,7 +112,7 @@ await inBatches(
 // Created one minute apart, newest last, so "newest first" has an order to keep.
 const start = Date.now() - PER_KIND * 60_000;
 const at = (i: number) => new Date(start + i * 60_000);
-const key = (lock: number, i: number) => {
+const keyRow = (lock: number, i: number, sender = owner) => {
   const adminId = i < ADMINS ? adminIds[i] : undefined;
   const holderId = i >= ADMINS && i < ADMINS + HOLDERS ? holderIds[i - ADMINS] : undefined;
   const recipientAccount =
@@ -117,7 +123,7 @@ const key = (lock: number, i: number) => {
         : `guest-${pad(i)}@example.com`;
   return {
     lockId: lock,
-    senderId: owner,
+    senderId: sender,
     recipientId: adminId ?? holderId ?? null,
     recipientAccount,
     keyName: adminId !== undefined ? 'Administrator' : `Room key ${pad(i)}`,
@@ -129,49 +135,73 @@ const key = (lock: number, i: number) => {
 };
 await inBatches(
   PER_KIND,
-  (i) => key(lockId, i),
+  (i) => keyRow(lockId, i),
   (rows) => db.insert(ekeys).values(rows),
 );
 for (const other of otherLocks) {
   await inBatches(
     ADMINS,
-    (i) => key(other, i),
+    (i) => keyRow(other, i),
     (rows) => db.insert(ekeys).values(rows),
   );
 }
+const passcodeRow = (lock: number, i: number, creatorId = owner) => ({
+  lockId: lock,
+  creatorId,
+  code: String(10_000_000 + i * 7),
+  name: `Guest ${pad(i)}`,
+  type: PasscodeType.permanent,
+  status: PasscodeStatus.normal,
+  createdAt: at(i),
+});
+const cardRow = (lock: number, i: number, creatorId = owner) => ({
+  lockId: lock,
+  creatorId,
+  kind: 'card',
+  number: String(3_000_000_000 + i),
+  value: String(3_000_000_000 + i),
+  name: `Card ${pad(i)}`,
+  type: CardType.ic,
+  validityType: ValidityType.permanent,
+  status: CardStatus.normal,
+  createdAt: at(i),
+});
 await inBatches(
   PER_KIND,
-  (i) => ({
-    lockId,
-    creatorId: owner,
-    code: String(10_000_000 + i * 7),
-    name: `Guest ${pad(i)}`,
-    type: PasscodeType.permanent,
-    status: PasscodeStatus.normal,
-    createdAt: at(i),
-  }),
+  (i) => passcodeRow(lockId, i),
   (rows) => db.insert(passcodes).values(rows),
 );
 await inBatches(
   PER_KIND,
-  (i) => ({
-    lockId,
-    creatorId: owner,
-    kind: 'card',
-    number: String(3_000_000_000 + i),
-    value: String(3_000_000_000 + i),
-    name: `Card ${pad(i)}`,
-    type: CardType.ic,
-    validityType: ValidityType.permanent,
-    status: CardStatus.normal,
-    createdAt: at(i),
-  }),
+  (i) => cardRow(lockId, i),
+  (rows) => db.insert(lockCredentials).values(rows),
+);
+// The rest of the cloud: the neighbour's locks, each with its eKeys (to the same registered holders), passcodes and cards.
+const elsewhere = await addLocks(db, neighbour, ELSEWHERE_LOCKS, 'BE:0E:00');
+const perLock =
+  <T>(make: (lock: number, i: number) => T) =>
+  (n: number) =>
+    make(elsewhere[Math.floor(n / ELSEWHERE_EACH)] as number, n % ELSEWHERE_EACH);
+const spread = ELSEWHERE_LOCKS * ELSEWHERE_EACH;
+await inBatches(
+  spread,
+  perLock((lock, i) => ({ ...keyRow(lock, ADMINS + i, neighbour), keyRight: EKeyAuthorized.no })),
+  (rows) => db.insert(ekeys).values(rows),
+);
+await inBatches(
+  spread,
+  perLock((lock, i) => passcodeRow(lock, i, neighbour)),
+  (rows) => db.insert(passcodes).values(rows),
+);
+await inBatches(
+  spread,
+  perLock((lock, i) => cardRow(lock, i, neighbour)),
   (rows) => db.insert(lockCredentials).values(rows),
 );
 const reference = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 await reference.query('vacuum analyze');
 console.log(
-  `engine: ${app.services.database.engine}; seeded a lock with ${PER_KIND} eKeys, passcodes and cards, ${ADMINS} administrators of ${1 + OTHER_LOCKS} locks, in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+  `engine: ${app.services.database.engine}; seeded a lock with ${PER_KIND} eKeys, passcodes and cards, ${ADMINS} administrators of ${1 + OTHER_LOCKS} locks, ${spread} of each elsewhere, in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
 );
 
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
