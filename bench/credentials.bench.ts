@@ -336,7 +336,9 @@ const lists: ListCase[] = [
   },
 ];
 const cases: SideBySideCase[] = [];
-for (const list of lists) cases.push(await checked(list));
+/** BENCH_CASES: only the cases whose names contain this text (e.g. "eKey"). */
+const only = process.env.BENCH_CASES;
+for (const list of lists) if (!only || list.name.includes(only)) cases.push(await checked(list));
 
 const rows = await sideBySide(cases, { calls: CALLS, concurrency: CONCURRENCY, warmup: WARMUP });
 const short = rows.filter((r) => r.ratio < 0.5 || r.ours.p99 > 50);
