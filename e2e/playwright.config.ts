@@ -34,8 +34,8 @@ export default defineConfig({
   ],
   retries: 0,
   // The tier runs beside the server tiers (scripts/test.mjs): a test has room for a busy machine.
-  timeout: 120_000,
-  expect: { timeout: 10_000 },
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'output/report.json' }]],
   use: {
     viewport: { width: 1440, height: 900 },

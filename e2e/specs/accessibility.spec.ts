@@ -129,7 +129,7 @@ for (const host of BRANDS) {
   const rules = host === BRANDS[0] ? undefined : BRAND_RULES;
   const which = rules ? "the rules a brand's look can break" : 'WCAG 2.2 AA rules';
   test(`every route on ${host} passes axe's ${which} with no critical or serious finding`, async ({ page, site }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(1_200_000);
     const routes = routeTable();
     const report: Report = {};
     const record = (key: string, findings: Finding[]) => {

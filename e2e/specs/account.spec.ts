@@ -54,7 +54,7 @@ test('a new account edits its profile and avatar, binds a mobile number, changes
   page,
   site,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const email = uniqueEmail('account');
   const mobile = uniqueMobile();
   const nickname = `Ann ${Date.now().toString(36)}`;
@@ -152,7 +152,7 @@ test('an account that owns a fleet hands it all over, then deletes itself and is
   page,
   site,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const receiver = uniqueEmail('heir');
   await page.goto(site('/regist'));
   await new RegisterPage(page).register(receiver, PASSWORD);

@@ -8,7 +8,7 @@ test('an owner authorizes an administrator for one group, who then sees only its
   browser,
   site,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // The administrator-to-be registers in a browser of their own.
   const adminAccount = uniqueEmail('admin');
   const adminContext = await browser.newContext();

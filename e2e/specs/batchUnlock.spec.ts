@@ -7,7 +7,7 @@ test('batch unlock asks first naming the locks, then names the locks that opened
   page,
   site,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logInAsDemo(page, site);
   const locks = new LockListPage(page);
   await expect(locks.rows()).toHaveCount(9, { timeout: 30_000 });

@@ -27,7 +27,7 @@ for (const width of WIDTHS) {
     page,
     site,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     await page.setViewportSize({ width, height: 900 });
     const problems: string[] = [];
 

@@ -8,7 +8,7 @@ test('an owner issues a limited eKey and a cyclic passcode, sees them listed, an
   page,
   site,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logInAsDemo(page, site);
   await new LockListPage(page).openLock('Door G3-2');
   const lockId = new URL(page.url()).searchParams.get('lockId');

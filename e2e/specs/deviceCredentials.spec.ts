@@ -33,7 +33,7 @@ test("a hotel card written for a room with the simulated encoder is added to tha
   page,
   site,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logInWithDriver(page, site);
   const lockId = await lockIdOf(page, 'Room G2-1');
 
@@ -68,7 +68,7 @@ test("a hotel card written for a room with the simulated encoder is added to tha
 });
 
 test('a fingerprint collected by the simulated scanner is issued to a lock', async ({ page, site }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logInWithDriver(page, site);
   const lockId = await lockIdOf(page, 'Door G1-1');
   await page.goto(site(`/manage/issuePrint?lockId=${lockId}`));
@@ -87,7 +87,7 @@ test('a fingerprint collected by the simulated scanner is issued to a lock', asy
 });
 
 test('a face photo with two faces is refused with the reason; a clear portrait is added', async ({ page, site }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logInWithDriver(page, site);
   const lockId = await lockIdOf(page, 'Door G1-1');
   await page.goto(site(`/manage/issueFace?lockId=${lockId}`));

@@ -32,7 +32,7 @@ test("a lock's pages fit the window and name the lock: the list names its gatewa
   page,
   site,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const owner = uniqueEmail('layout');
   await registerAndLogIn(page, site, owner, PASSWORD);
   const fleet = await startFleet(site(''), owner, PASSWORD);

@@ -42,7 +42,7 @@ test('an owner sees the people holding credentials on their locks, their detail 
   browser,
   site,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const stamp = `lu${Date.now().toString(36)}`;
   const alice = `${stamp}-alice@example.com`;
   const bob = `${stamp}-bob@example.com`;

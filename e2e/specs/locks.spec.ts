@@ -68,7 +68,7 @@ test('passage mode with two periods is saved through the lock and comes back aft
   page,
   site,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await logInAsDemo(page, site);
   await new LockListPage(page).openLock('Door G3-2');
   await page.getByTestId('open-passage-mode').click();
@@ -94,7 +94,7 @@ test('passage mode with two periods is saved through the lock and comes back aft
 });
 
 test('a lock transferred to another account leaves the owner and appears for the receiver', async ({ page, site }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const receiver = uniqueEmail('lock-receiver');
   await page.goto(site('/regist'));
   await new RegisterPage(page).register(receiver, PASSWORD);

@@ -54,7 +54,7 @@ test('an owner reads a lock’s passcode records, from the filter and from a pas
   page,
   site,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const code = String(Date.now()).slice(-7);
   await logInAsDemo(page, site);
   await expect(new LockListPage(page).rows().first()).toBeVisible({ timeout: 30_000 });

@@ -28,7 +28,7 @@ test('an owner buys SMS through the sandbox checkout, writes an SMS template and
   page,
   site,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const stamp = Date.now().toString(36);
   const mobile = `+61412${String(Date.now()).slice(-6)}`;
   await logInAsDemo(page, site);
@@ -104,7 +104,7 @@ test('a blocked payment window is said so, and the payer opens the checkout from
   page,
   site,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.addInitScript(() => {
     // The browser's pop-up blocker: windows opened by script get nothing.
     window.open = () => null;

@@ -26,6 +26,15 @@ export interface Database {
 }
 
 const MIGRATIONS = () => join(serverRoot(), 'drizzle');
+
+/**
+ * PGlite's start parameters: its own, plus a buffer cache of 32 MB instead of PostgreSQL's 128 MB.
+ * The embedded engine serves one instance's data, small enough to stay cached in 32 MB, and every
+ * page of a larger cache the WebAssembly heap once touches stays resident for good: this keeps
+ * about 110 MB off an idle instance (docs/performance.md, "Memory"). Given on the command line, so
+ * the postgresql.conf in DATA_DIR stays as initdb wrote it.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 /** Any constant: instances starting together take turns applying migrations. */
 const MIGRATION_LOCK = 7_301_966;
 
@@ -70,8 +79,11 @@ export async function openDatabase(options: {
     mkdirSync(dataDir, { recursive: true });
   }
   const client = dataDir
-    ? new PGlite(dataDir)
-    : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
+    ? new PGlite(dataDir, { startParams: PGLITE_START_PARAMS })
+    : new PGlite({
+        startParams: PGLITE_START_PARAMS,
+        ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+      });
   const pglite = drizzlePglite(client, { schema });
   await migratePglite(pglite, { migrationsFolder: MIGRATIONS() });
   return {

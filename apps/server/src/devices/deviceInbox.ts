@@ -3,7 +3,6 @@ import {
   type Event,
   gatewayStatus,
   LIVE_TYPES,
-  type LiveType,
   normalizeMac,
   type Progress,
   type Reply,
@@ -19,7 +18,7 @@ import { replaceReach } from '../domains/gateway/gatewayReach';
 import { applyResult } from '../domains/lock/lockReportedState';
 import type { LockRecordIntake } from '../domains/lockRecord/lockRecordIntake';
 import type { RemoteOperationService } from '../domains/remoteOperation/remoteOperationService';
-import type { LiveHub } from '../live/liveHub';
+import type { LiveBroadcast, LiveHub } from '../live/liveHub';
 import type { GatewaySecrets } from './gatewaySecrets';
 
 const GATEWAY_TOPIC = /^gw\/([1-9][0-9]{0,15})\/(evt|status)$/;
@@ -161,8 +160,8 @@ export class DeviceInbox {
 
   private deliverLive(userId: number, payload: Buffer): void {
     try {
-      const message = JSON.parse(payload.toString('utf8')) as { type?: LiveType; data?: unknown };
-      if (message.type && LIVE_TYPES.includes(message.type)) this.deps.live.deliver(userId, message.type, message.data);
+      const message = JSON.parse(payload.toString('utf8')) as Partial<LiveBroadcast>;
+      if (message.type && LIVE_TYPES.includes(message.type)) this.deps.live.receive(userId, message as LiveBroadcast);
     } catch {
       // not ours
     }

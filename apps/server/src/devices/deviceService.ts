@@ -126,7 +126,10 @@ export async function startDevices(options: {
     throw error;
   }
   const connected = link;
-  live.useTransport({ broadcast: (userId, message) => connected.publish(liveTopic(userId), message) });
+  // Other instances share only an external broker (the embedded one is one per process, and so
+  // is the instance): with the embedded broker there is no one else to tell.
+  if (config.MQTT_URL)
+    live.useTransport({ broadcast: (userId, message) => connected.publish(liveTopic(userId), message) });
 
   const sweeper = setInterval(() => {
     operations.sweep().catch((err) => log.warn({ err }, 'remote operation sweep failed'));

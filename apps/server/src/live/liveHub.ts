@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LiveMessages, LiveType } from '@smartlock/contract';
 
 /** One open live channel: a console tab of one account. */
@@ -7,19 +8,29 @@ export interface LiveConnection {
   close(): void;
 }
 
+/** A live message between instances: `origin` is the instance that published it. */
+export interface LiveBroadcast {
+  type: LiveType;
+  data: unknown;
+  origin: string;
+}
+
 /** How a live message reaches every server instance (the broker), so each can tell its own tabs. */
 export interface LiveTransport {
-  broadcast(userId: number, message: { type: LiveType; data: unknown }): Promise<void>;
+  broadcast(userId: number, message: LiveBroadcast): Promise<void>;
 }
 
 /**
- * The live channel's fan-out. `publish` sends a message for an account through the transport
- * (every instance hears it, this one included); `deliver` hands what arrives to this instance's
- * open channels of that account.
+ * The live channel's fan-out. `publish` tells this instance's open channels of the account at
+ * once and sends the message through the transport to the other instances; `receive` hands
+ * what arrives from them to this instance's channels (its own messages coming back are skipped:
+ * they were told already).
  */
 export class LiveHub {
   private readonly byUser = new Map<number, Set<LiveConnection>>();
   private transport: LiveTransport | undefined;
+  /** This instance, as the origin of what it broadcasts. */
+  private readonly origin = randomUUID();
 
   useTransport(transport: LiveTransport): void {
     this.transport = transport;
@@ -55,15 +66,17 @@ export class LiveHub {
    * instance's own channels still hear it; the others learn the state when their consoles reload.
    */
   async publish<T extends LiveType>(userId: number, type: T, data: LiveMessages[T]): Promise<void> {
-    if (this.transport) {
-      try {
-        await this.transport.broadcast(userId, { type, data });
-        return;
-      } catch {
-        // The broker is out of reach: fall through to this instance's own channels.
-      }
-    }
     this.deliver(userId, type, data);
+    try {
+      await this.transport?.broadcast(userId, { type, data, origin: this.origin });
+    } catch {
+      // The broker is out of reach: only this instance's channels heard it.
+    }
+  }
+
+  /** A message from the transport: another instance's, for this instance's channels. */
+  receive(userId: number, message: LiveBroadcast): void {
+    if (message.origin !== this.origin) this.deliver(userId, message.type, message.data);
   }
 
   deliver(userId: number, type: LiveType, data: unknown): void {

@@ -49,6 +49,7 @@ function credentialKindOf(params: Record<string, unknown> | undefined): LockCred
 /** What the caller asked for, beyond the lock. */
 export interface OperationRequest {
   name: RemoteOperationName;
+  /** The account that asked, by name: only an unlock carries it (usesOperator). */
   operator: string;
   action?: 'raising' | 'lowering';
   setting?: { type: string; value: number };
@@ -60,6 +61,11 @@ export interface OperationRequest {
 }
 
 const isParking = (lock: LockRow) => hasFeature(lock.featureValue, 'parkingLock');
+
+/** Whether the operation's command names the account that asked (the lock records who unlocked). */
+export function usesOperator(name: RemoteOperationName): boolean {
+  return name === 'unlock';
+}
 
 /**
  * The device command for a remote operation on a lock, after the checks the cloud makes before

@@ -26,7 +26,7 @@ import type { LockChange } from '../lock/lockReportedState';
 import { checkedDaylightSavingReminder } from '../lock/lockSettingPlan';
 import { accountNameOf } from '../user/userQueries';
 import { batchUnlock } from './batchUnlock';
-import { checkedParams, checkedResult, type OperationRequest, planOperation } from './commandPlan';
+import { checkedParams, checkedResult, type OperationRequest, planOperation, usesOperator } from './commandPlan';
 import { operableLock } from './operableLock';
 import { checkedOperationOutcomes, type OperationOutcomes } from './operationOutcomes';
 import { presentedResult, presentOperation } from './remoteOperationPresenter';
@@ -42,6 +42,14 @@ import {
   operationById,
 } from './remoteOperationQueries';
 
+/** An operation this instance sent and has not seen end: what its reply is checked against. */
+interface Pending {
+  gatewayId: number;
+  command: string;
+  /** Ends it at its deadline. */
+  timer: NodeJS.Timeout;
+}
+
 /** Publishes a command to a gateway (the device link). */
 export interface CommandChannel {
   publish(topic: string, message: unknown, options: { expirySeconds?: number }): Promise<void>;
@@ -54,7 +62,8 @@ export interface CommandChannel {
  * whichever server instance sweeps first).
  */
 export class RemoteOperationService {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Operations sent from here, by id, until they end (here) or their deadline passes. */
+  private readonly pending = new Map<string, Pending>();
   private readonly outcomes: OperationOutcomes;
 
   constructor(
@@ -84,7 +93,8 @@ export class RemoteOperationService {
     options: { lock?: LockRow; prepare?: (tx: Executor, operationId: string) => Promise<void> } = {},
   ): Promise<RemoteOperation> {
     const lock = options.lock ?? (await operableLock(this.db, userId, lockId, request.name));
-    const plan = planOperation(lock, { ...request, operator: await accountNameOf(this.db, userId) });
+    const operator = usesOperator(request.name) ? await accountNameOf(this.db, userId) : '';
+    const plan = planOperation(lock, { ...request, operator });
     const params = checkedParams(plan);
     const gateway = await reachingGateway(this.db, lock);
     const secret = gateway && (await this.secrets.secretOf(gateway.gatewayId));
@@ -94,22 +104,27 @@ export class RemoteOperationService {
     const issuedAt = Date.now();
     const deadline = issuedAt + this.timeoutMs;
     const id = randomUUID();
-    const row = await this.db.transaction(async (tx) => {
-      const inserted = await insertOperation(tx, {
-        id,
-        lockId: lock.id,
-        gatewayId: gateway.gatewayId,
-        userId,
-        name: request.name,
-        command: plan.command,
-        params,
-        state: RemoteOperationState.operating,
-        createdAt: new Date(issuedAt),
-        deadline: new Date(deadline),
-      });
-      await options.prepare?.(tx, id);
-      return inserted;
-    });
+    const values = {
+      id,
+      lockId: lock.id,
+      gatewayId: gateway.gatewayId,
+      userId,
+      name: request.name,
+      command: plan.command,
+      params,
+      state: RemoteOperationState.operating,
+      createdAt: new Date(issuedAt),
+      deadline: new Date(deadline),
+    };
+    // One statement needs no transaction; with `prepare` both commit together or neither does.
+    const { prepare } = options;
+    const row = prepare
+      ? await this.db.transaction(async (tx) => {
+          const inserted = await insertOperation(tx, values);
+          await prepare(tx, id);
+          return inserted;
+        })
+      : await insertOperation(this.db, values);
     const command: Command = {
       v: DEVICE_PROTOCOL_VERSION,
       id: row.id,
@@ -119,7 +134,7 @@ export class RemoteOperationService {
       issuedAt,
       deadline,
     };
-    this.endAtDeadline(row.id, deadline);
+    this.track(row.id, gateway.gatewayId, plan.command, deadline);
     try {
       await channel.publish(gatewayTopics(gateway.gatewayId).commands, await signMessage(command, secret), {
         expirySeconds: (deadline - Date.now()) / 1000,
@@ -214,20 +229,26 @@ export class RemoteOperationService {
     }
   }
 
-  /** A gateway's reply; only the gateway the command went to can end it. */
+  /**
+   * A gateway's reply; only the gateway the command went to can end it. An operation sent from
+   * here is known without reading it back; one another instance sent is read from the database.
+   */
   async onReply(gatewayId: number, reply: Reply): Promise<void> {
-    const row = await operationById(this.db, reply.id, gatewayId);
-    if (!row) return;
+    const sent = this.pending.get(reply.id) ?? (await operationById(this.db, reply.id, gatewayId));
+    if (!sent || sent.gatewayId !== gatewayId) return;
     if (!reply.ok) {
-      await this.finish(row.id, reply.error ?? 'rejected');
+      await this.finish(reply.id, reply.error ?? 'rejected');
       return;
     }
-    const result = checkedResult(row.command, reply.result);
+    const result = checkedResult(sent.command, reply.result);
     if (!result) {
-      await this.finish(row.id, 'malformed');
+      await this.finish(reply.id, 'malformed');
       return;
     }
-    await this.finish(row.id, undefined, presentedResult(row.command, result, Date.now()), { result, at: reply.at });
+    await this.finish(reply.id, undefined, presentedResult(sent.command, result, Date.now()), {
+      result,
+      at: reply.at,
+    });
   }
 
   async onProgress(gatewayId: number, progress: Progress): Promise<void> {
@@ -249,20 +270,21 @@ export class RemoteOperationService {
   }
 
   close(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    for (const { timer } of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
   }
 
-  private endAtDeadline(id: string, deadline: number): void {
+  /** Remembers an operation sent from here until it ends, and ends it at its deadline. */
+  private track(id: string, gatewayId: number, command: string, deadline: number): void {
     const timer = setTimeout(
       () => {
-        this.timers.delete(timer);
+        this.pending.delete(id);
         this.finish(id, 'timeout').catch(() => {});
       },
       Math.max(0, deadline - Date.now()) + 250,
     );
     timer.unref();
-    this.timers.add(timer);
+    this.pending.set(id, { gatewayId, command, timer });
   }
 
   /**
@@ -287,6 +309,12 @@ export class RemoteOperationService {
       const change = await outcome?.(tx, ended, state === RemoteOperationState.success, result, confirmed?.at);
       return { ended, change: change ?? undefined };
     });
+    // Ended, here or elsewhere: no deadline to keep.
+    const pending = this.pending.get(id);
+    if (pending) {
+      clearTimeout(pending.timer);
+      this.pending.delete(id);
+    }
     if (!outcome) return undefined;
     this.onEnded({
       operation: outcome.ended.name,
