@@ -448,6 +448,14 @@ export const ekeys = pgTable(
   },
   (t) => [
     index('ekeys_lock_idx').on(t.lockId, t.createdAt),
+    /** A lock's eKey list (none deleted or reset), newest first, and its count from the index alone. */
+    index('ekeys_lock_listed_idx').on(t.lockId, t.createdAt, t.id).where(sql`${t.status} not in ('110408', '110410')`),
+    /** Keys that can lapse into overdue (in force or waiting, not permanent): what a list marks first. */
+    index('ekeys_lock_lapsing_idx')
+      .on(t.lockId, t.endDate)
+      .where(sql`${t.status} in ('110401', '110402', '110411') and ${t.validityType} <> 1`),
+    /** Administrator keys by lock: an owner's administrators without reading their locks' other keys. */
+    index('ekeys_lock_admin_idx').on(t.lockId, t.recipientId).where(sql`${t.keyRight} = 1`),
     index('ekeys_recipient_idx').on(t.recipientId),
     index('ekeys_recipient_account_idx').on(t.recipientAccount),
     /** Lock users: a person's eKeys by their key (the account, case folded). */

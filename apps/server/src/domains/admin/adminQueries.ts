@@ -85,40 +85,56 @@ export async function liveAdminKeysOn(db: Executor, ownerId: number, adminUid: n
     );
 }
 
-/** A page of the accounts holding a live administrator eKey on the owner's locks, first authorized newest first. */
+/**
+ * A page of the accounts holding a live administrator eKey on the owner's locks, first authorized
+ * newest first. The keys are grouped by holder first (narrow rows, the administrator-key index),
+ * then only the page's holders are joined to their accounts; the count counts the groups. A search
+ * narrows the holders to the matching accounts before grouping.
+ */
 export async function adminPage(db: Executor, ownerId: number, query: Paging & { searchStr?: string | undefined }) {
-  const where: (SQL | undefined)[] = [
-    eq(locks.ownerId, ownerId),
-    eq(ekeys.keyRight, EKeyAuthorized.yes),
-    isNotNull(ekeys.recipientId),
-    notInArray(ekeys.status, [...ENDED_EKEY_STATUSES]),
-  ];
-  if (query.searchStr) {
-    const pattern = containsPattern(query.searchStr);
-    where.push(or(ilike(users.email, pattern), ilike(users.mobile, pattern), ilike(users.nickname, pattern)));
-  }
-  const firstDate = min(ekeys.createdAt);
+  const matching = query.searchStr
+    ? inArray(
+        ekeys.recipientId,
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            or(
+              ilike(users.email, containsPattern(query.searchStr)),
+              ilike(users.mobile, containsPattern(query.searchStr)),
+              ilike(users.nickname, containsPattern(query.searchStr)),
+            ),
+          ),
+      )
+    : undefined;
+  const holders = db
+    .select({
+      recipientId: sql<number>`${ekeys.recipientId}`.as('recipient_id'),
+      lockCount: countDistinct(ekeys.lockId).as('lock_count'),
+      createDate: min(ekeys.createdAt).as('create_date'),
+    })
+    .from(ekeys)
+    .innerJoin(locks, eq(locks.id, ekeys.lockId))
+    .where(
+      and(
+        eq(locks.ownerId, ownerId),
+        eq(ekeys.keyRight, EKeyAuthorized.yes),
+        isNotNull(ekeys.recipientId),
+        notInArray(ekeys.status, [...ENDED_EKEY_STATUSES]),
+        matching,
+      ),
+    )
+    .groupBy(ekeys.recipientId)
+    .as('holders');
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        user: users,
-        lockCount: countDistinct(ekeys.lockId),
-        createDate: firstDate,
-      })
-      .from(ekeys)
-      .innerJoin(locks, eq(locks.id, ekeys.lockId))
-      .innerJoin(users, eq(users.id, ekeys.recipientId))
-      .where(and(...where))
-      .groupBy(users.id)
-      .orderBy(desc(firstDate), desc(users.id))
+      .select({ user: users, lockCount: holders.lockCount, createDate: holders.createDate })
+      .from(holders)
+      .innerJoin(users, eq(users.id, holders.recipientId))
+      .orderBy(desc(holders.createDate), desc(holders.recipientId))
       .limit(query.pageSize)
       .offset(offsetOf(query.pageNo, query.pageSize)),
-    db
-      .select({ n: countDistinct(ekeys.recipientId) })
-      .from(ekeys)
-      .innerJoin(locks, eq(locks.id, ekeys.lockId))
-      .innerJoin(users, eq(users.id, ekeys.recipientId))
-      .where(and(...where)),
+    db.select({ n: count() }).from(holders),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }

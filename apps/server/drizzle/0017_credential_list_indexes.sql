@@ -1,0 +1,3 @@
+CREATE INDEX "ekeys_lock_listed_idx" ON "ekeys" USING btree ("lock_id","created_at","id") WHERE "ekeys"."status" not in ('110408', '110410');--> statement-breakpoint
+CREATE INDEX "ekeys_lock_lapsing_idx" ON "ekeys" USING btree ("lock_id","end_date") WHERE "ekeys"."status" in ('110401', '110402', '110411') and "ekeys"."validity_type" <> 1;--> statement-breakpoint
+CREATE INDEX "ekeys_lock_admin_idx" ON "ekeys" USING btree ("lock_id","recipient_id") WHERE "ekeys"."key_right" = 1;
