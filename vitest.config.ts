@@ -13,7 +13,7 @@ import { messageParts } from './apps/web/build/messageParts';
  */
 /**
  * A test's time limit catches a hang, not slowness: `npm test` runs the unit tier beside the
- * typecheck and the browser tier, so a test doing real work (50,000 rows, a solver) has room.
+ * typecheck, so a test doing real work (50,000 rows, a solver) has room.
  */
 const UNIT_TIMEOUT = 30_000;
 

@@ -33,7 +33,7 @@ export default defineConfig({
     { name: 'own accounts', testIgnore: DEMO_SPECS, fullyParallel: true },
   ],
   retries: 0,
-  // The tier runs beside the server tiers (scripts/test.mjs): a test has room for a busy machine.
+  // Limits catch a hang: a test has room for a slower machine than this one.
   timeout: 180_000,
   expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'output/report.json' }]],
