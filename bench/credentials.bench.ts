@@ -27,14 +27,12 @@ import {
   passcode,
   ValidityType,
 } from '@smartlock/contract';
-import { buildApp } from '@smartlock/server/src/app';
-import { testConfig } from '@smartlock/server/src/config';
 import { ekeys, lockCredentials, passcodes, users } from '@smartlock/server/src/db/schema';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { ENDED_EKEY_STATUSES, GONE_EKEY_STATUSES } from '@smartlock/server/src/domains/ekey/ekeyStatus';
-import pg from 'pg';
+import { scratchApp } from './scratchApp';
 import { type SideBySideCase, sideBySide } from './sideBySide';
-import { addLocks, BENCH_CONSOLE_SECRET, httpCall, httpLogin } from './support';
+import { addLocks, httpCall, httpLogin } from './support';
 
 /** eKeys, passcodes and cards each on the busy lock. */
 const PER_KIND = Number(process.env.BENCH_CREDENTIALS ?? 5000);
@@ -55,26 +53,7 @@ const OWNER = 'bench-credentials@example.com';
 const PASSWORD = 'Bench#2026x';
 const BATCH = 1000;
 
-const base = process.env.DATABASE_URL;
-if (!base) {
-  console.error('The credentials benchmark needs DATABASE_URL (PostgreSQL); it creates a scratch database beside it.');
-  process.exit(2);
-}
-const scratch = new URL(base);
-scratch.pathname = '/bench_credentials';
-{
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query('drop database if exists bench_credentials with (force)');
-  await client.query('create database bench_credentials');
-  await client.end();
-}
-const DATABASE_URL = scratch.toString();
-
-const app = await buildApp(testConfig({ CONSOLE_APP_SECRET: BENCH_CONSOLE_SECRET, DATABASE_URL }));
-await app.ready();
-const { db } = app.services.database;
-const brand = app.services.brands.default.packageName;
+const { app, db, brand, reference } = await scratchApp('bench_credentials', 'credentials');
 const owner = await ensureDemoAccount(db, OWNER, PASSWORD, brand);
 const neighbour = await ensureDemoAccount(db, 'bench-neighbour@example.com', PASSWORD, brand);
 
@@ -198,7 +177,6 @@ await inBatches(
   perLock((lock, i) => cardRow(lock, i, neighbour)),
   (rows) => db.insert(lockCredentials).values(rows),
 );
-const reference = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 await reference.query('vacuum analyze');
 console.log(
   `engine: ${app.services.database.engine}; seeded a lock with ${PER_KIND} eKeys, passcodes and cards, ${ADMINS} administrators of ${1 + OTHER_LOCKS} locks, ${spread} of each elsewhere, in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,

@@ -11,13 +11,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { EKeyAuthorized, EKeyStatus, GroupId, group, LockQueryType, lock, ValidityType } from '@smartlock/contract';
-import { buildApp } from '@smartlock/server/src/app';
-import { testConfig } from '@smartlock/server/src/config';
 import { ekeys, lockGroupLocks, lockGroups, locks } from '@smartlock/server/src/db/schema';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
-import pg from 'pg';
+import { scratchApp } from './scratchApp';
 import { type SideBySideCase, sideBySide } from './sideBySide';
-import { BENCH_CONSOLE_SECRET, httpCall, httpLogin } from './support';
+import { httpCall, httpLogin } from './support';
 
 const LOCKS = Number(process.env.BENCH_LOCKS ?? 10_000);
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 200);
@@ -31,26 +29,7 @@ const OWNER = 'bench-locks@example.com';
 const ADMIN = 'bench-admin@example.com';
 const PASSWORD = 'Bench#2026x';
 
-const base = process.env.DATABASE_URL;
-if (!base) {
-  console.error('The lock-list benchmark needs DATABASE_URL (PostgreSQL); it creates a scratch database beside it.');
-  process.exit(2);
-}
-const scratch = new URL(base);
-scratch.pathname = '/bench_lock_list';
-{
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query('drop database if exists bench_lock_list with (force)');
-  await admin.query('create database bench_lock_list');
-  await admin.end();
-}
-const DATABASE_URL = scratch.toString();
-
-const app = await buildApp(testConfig({ CONSOLE_APP_SECRET: BENCH_CONSOLE_SECRET, DATABASE_URL }));
-await app.ready();
-const { db } = app.services.database;
-const brand = app.services.brands.default.packageName;
+const { app, db, brand, reference } = await scratchApp('bench_lock_list', 'lock-list');
 const owner = await ensureDemoAccount(db, OWNER, PASSWORD, brand);
 const administrator = await ensureDemoAccount(db, ADMIN, PASSWORD, brand);
 
@@ -101,7 +80,6 @@ for (let start = 0; start < administered.length; start += 1000) {
     })),
   );
 }
-const reference = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 await reference.query('vacuum analyze');
 console.log(
   `engine: ${app.services.database.engine}; seeded ${LOCKS} locks in ${GROUPS} groups, ${administered.length} administered, in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,

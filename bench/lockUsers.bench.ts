@@ -22,13 +22,11 @@ import {
   PasscodeType,
   ValidityType,
 } from '@smartlock/contract';
-import { buildApp } from '@smartlock/server/src/app';
-import { testConfig } from '@smartlock/server/src/config';
 import { ekeys, lockCredentials, passcodes } from '@smartlock/server/src/db/schema';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
-import pg from 'pg';
+import { scratchApp } from './scratchApp';
 import { type SideBySideCase, sideBySide } from './sideBySide';
-import { addLocks, BENCH_CONSOLE_SECRET, httpCall, httpLogin } from './support';
+import { addLocks, httpCall, httpLogin } from './support';
 
 const LOCKS = Number(process.env.BENCH_LOCKS ?? 500);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 10_000);
@@ -41,26 +39,7 @@ const DAY = 86_400_000;
 const OWNER = 'bench-lock-users@example.com';
 const PASSWORD = 'Bench#2026x';
 
-const base = process.env.DATABASE_URL;
-if (!base) {
-  console.error('The lock-user benchmark needs DATABASE_URL (PostgreSQL); it creates a scratch database beside it.');
-  process.exit(2);
-}
-const scratch = new URL(base);
-scratch.pathname = '/bench_lock_users';
-{
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query('drop database if exists bench_lock_users with (force)');
-  await admin.query('create database bench_lock_users');
-  await admin.end();
-}
-const DATABASE_URL = scratch.toString();
-
-const app = await buildApp(testConfig({ CONSOLE_APP_SECRET: BENCH_CONSOLE_SECRET, DATABASE_URL }));
-await app.ready();
-const { db } = app.services.database;
-const brand = app.services.brands.default.packageName;
+const { app, db, brand, reference } = await scratchApp('bench_lock_users', 'lock-user');
 const owner = await ensureDemoAccount(db, OWNER, PASSWORD, brand);
 
 // The owner's LOCKS locks; person i: an eKey on lock i, a passcode on lock i + 1 (even i), a card
@@ -117,7 +96,6 @@ for (let start = 0; start < PEOPLE; start += 1000) {
       })),
   );
 }
-const reference = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 await reference.query('vacuum analyze');
 console.log(
   `engine: ${app.services.database.engine}; seeded ${LOCKS} locks, ${PEOPLE} people (${PEOPLE + Math.ceil(PEOPLE / 2) + Math.ceil(PEOPLE / 4)} credentials) in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
