@@ -31,7 +31,7 @@ import { ekeys, lockCredentials, passcodes, users } from '@smartlock/server/src/
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { ENDED_EKEY_STATUSES, GONE_EKEY_STATUSES } from '@smartlock/server/src/domains/ekey/ekeyStatus';
 import { scratchApp } from './scratchApp';
-import { type SideBySideCase, sideBySide } from './sideBySide';
+import { goalVerdict, type SideBySideCase, sideBySide } from './sideBySide';
 import { addLocks, httpCall, httpLogin } from './support';
 
 /** eKeys, passcodes and cards each on the busy lock. */
@@ -319,11 +319,6 @@ const only = process.env.BENCH_CASES;
 for (const list of lists) if (!only || list.name.includes(only)) cases.push(await checked(list));
 
 const rows = await sideBySide(cases, { calls: CALLS, concurrency: CONCURRENCY, warmup: WARMUP });
-const short = rows.filter((r) => r.ratio < 0.5 || r.ours.p99 > 50);
-console.log(
-  short.length === 0
-    ? 'every case within the goal (ratio >= 0.5, p99 <= 50 ms)'
-    : `short of the goal (ratio >= 0.5, p99 <= 50 ms): ${short.map((r) => r.name).join(', ')}`,
-);
+console.log(goalVerdict(rows));
 await reference.end();
 await app.close();

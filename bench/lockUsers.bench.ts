@@ -25,7 +25,7 @@ import {
 import { ekeys, lockCredentials, passcodes } from '@smartlock/server/src/db/schema';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { scratchApp } from './scratchApp';
-import { type SideBySideCase, sideBySide } from './sideBySide';
+import { goalVerdict, type SideBySideCase, sideBySide } from './sideBySide';
 import { addLocks, httpCall, httpLogin } from './support';
 
 const LOCKS = Number(process.env.BENCH_LOCKS ?? 500);
@@ -203,11 +203,6 @@ const cases: SideBySideCase[] = [
 ];
 
 const rows = await sideBySide(cases, { calls: CALLS, concurrency: CONCURRENCY, warmup: WARMUP });
-const short = rows.filter((r) => r.ratio < 0.5 || r.ours.p99 > 50);
-console.log(
-  short.length === 0
-    ? 'every case within the goal (ratio >= 0.5, p99 <= 50 ms)'
-    : `short of the goal (ratio >= 0.5, p99 <= 50 ms): ${short.map((r) => r.name).join(', ')}`,
-);
+console.log(goalVerdict(rows));
 await reference.end();
 await app.close();

@@ -93,3 +93,11 @@ export function formatTable(rows: SideBySideRow[]): string {
   }
   return lines.join('\n');
 }
+
+/** The goal every hot read is held to: at least half the reference's throughput, p99 at most 50 ms. */
+export function goalVerdict(rows: SideBySideRow[]): string {
+  const short = rows.filter((r) => r.ratio < 0.5 || r.ours.p99 > 50);
+  return short.length === 0
+    ? 'every case within the goal (ratio >= 0.5, p99 <= 50 ms)'
+    : `short of the goal (ratio >= 0.5, p99 <= 50 ms): ${short.map((r) => r.name).join(', ')}`;
+}
