@@ -239,7 +239,14 @@ export async function exportLocks(db: Executor, lockIds: number[]) {
     .orderBy(asc(locks.name), asc(locks.id));
 }
 
-/** One keyset batch of a lock's exported records, newest first, strictly after `after` when given. */
+/** A timestamp column in whole milliseconds since the epoch, as a number: no date text to parse per row. */
+const epochMs = (column: typeof lockRecords.lockDate) =>
+  sql<number>`floor(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
+
+/**
+ * One keyset batch of a lock's exported records, newest first, strictly after `after` when given;
+ * the times as milliseconds since the epoch (`lockMs`, `serverMs`).
+ */
 export async function exportBatch(
   db: Executor,
   lockId: number,
@@ -255,8 +262,8 @@ export async function exportBatch(
       success: lockRecords.success,
       person: lockRecords.person,
       credential: lockRecords.credential,
-      lockDate: lockRecords.lockDate,
-      serverDate: lockRecords.serverDate,
+      lockMs: epochMs(lockRecords.lockDate),
+      serverMs: epochMs(lockRecords.serverDate),
       battery: lockRecords.battery,
     })
     .from(lockRecords)
