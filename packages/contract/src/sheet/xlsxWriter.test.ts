@@ -21,7 +21,7 @@ function givenDeflater() {
   const seen = { chunks: 0, inputClosed: false };
   const deflater: SheetDeflater = {
     async *deflateRaw(input) {
-      const out: Uint8Array[] = [];
+      const out: Uint8Array<ArrayBuffer>[] = [];
       const deflate = new Deflate({ level: 6 }, (data) => out.push(data));
       try {
         for await (const chunk of input) {

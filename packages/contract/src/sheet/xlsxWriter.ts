@@ -10,7 +10,7 @@ import type { Sheet, SheetColumn, SheetRow } from './types';
  */
 export interface SheetDeflater {
   /** The compressed bytes of `input`, as it comes; ending when it ends. Closing it closes `input`. */
-  deflateRaw(input: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
+  deflateRaw(input: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array<ArrayBuffer>>;
   /** ZIP's CRC-32 of `data` continuing from `crc` (0 to start), as zlib's crc32. */
   crc32(data: Uint8Array, crc: number): number;
 }

@@ -5,7 +5,7 @@ import {
   type RecordCredentialFilter,
   RecordQueryType,
 } from '@smartlock/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, lockCredentials, lockRecords, locks, notifications, passcodes, users } from '../../db/schema';
 import { containsPattern, offsetOf } from '../../http/paging';
@@ -240,7 +240,7 @@ export async function exportLocks(db: Executor, lockIds: number[]) {
 }
 
 /** A timestamp column in whole milliseconds since the epoch, as a number: no date text to parse per row. */
-const epochMs = (column: typeof lockRecords.lockDate) =>
+const epochMs = (column: AnyColumn) =>
   sql<number>`floor(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
 
 /**
