@@ -5,7 +5,22 @@ import {
   type RecordCredentialFilter,
   RecordQueryType,
 } from '@smartlock/contract';
-import { type AnyColumn, and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, lockCredentials, lockRecords, locks, notifications, passcodes, users } from '../../db/schema';
 import { containsPattern, offsetOf } from '../../http/paging';
@@ -240,8 +255,7 @@ export async function exportLocks(db: Executor, lockIds: number[]) {
 }
 
 /** A timestamp column in whole milliseconds since the epoch, as a number: no date text to parse per row. */
-const epochMs = (column: AnyColumn) =>
-  sql<number>`floor(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
+const epochMs = (column: AnyColumn) => sql<number>`floor(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
 
 /**
  * One keyset batch of a lock's exported records, newest first, strictly after `after` when given;
