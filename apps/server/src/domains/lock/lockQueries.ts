@@ -25,6 +25,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import {
   ekeys,
   gatewayLocks,
@@ -60,19 +61,24 @@ const ADMINISTERING = IN_FORCE_EKEY_STATUSES;
  * that administers, if any; whether it is valid now is the caller's check (lockAccess.ts).
  */
 export async function administratorKeyOf(db: Executor, lockId: number, userId: number) {
-  const [key] = await db
+  const [key] = await administratorKey(db).execute({ lockId, userId });
+  return key;
+}
+
+const administratorKey = preparedStatement((db) =>
+  db
     .select()
     .from(ekeys)
     .where(
       and(
-        eq(ekeys.lockId, lockId),
-        eq(ekeys.recipientId, userId),
+        eq(ekeys.lockId, sql.placeholder('lockId')),
+        eq(ekeys.recipientId, sql.placeholder('userId')),
         eq(ekeys.keyRight, EKeyAuthorized.yes),
         inArray(ekeys.status, [...ADMINISTERING]),
       ),
-    );
-  return key;
-}
+    )
+    .prepare('lock_administrator_key'),
+);
 
 /**
  * SQL: `locks` (in the query) has an administering administrator eKey held by `userId` that is valid now
@@ -284,9 +290,17 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
 
 /** A lock by its id (no permission checked: the caller has done that). */
 export async function findLockById(db: Executor, lockId: number): Promise<LockRow | undefined> {
-  const [lock] = await db.select().from(locks).where(eq(locks.id, lockId));
+  const [lock] = await lockById(db).execute({ lockId });
   return lock;
 }
+
+const lockById = preparedStatement((db) =>
+  db
+    .select()
+    .from(locks)
+    .where(eq(locks.id, sql.placeholder('lockId')))
+    .prepare('lock_by_id'),
+);
 
 /**
  * Those of the locks the user owns (id and name): the check of a call on many locks at once
