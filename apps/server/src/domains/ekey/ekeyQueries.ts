@@ -53,7 +53,10 @@ const accountOf = (user: { email: string | null; mobile: string | null } | null)
 export function presentEKey(
   key: EKeyRow,
   lockName: string,
-  people: { recipient: typeof users.$inferSelect | null; sender: typeof users.$inferSelect | null },
+  people: {
+    recipient: { email: string | null; mobile: string | null; nickname: string } | null;
+    sender: { email: string | null; mobile: string | null } | null;
+  },
 ): EKeyItem {
   return {
     keyId: key.id,
@@ -122,7 +125,13 @@ const keyListing = preparedWithSearch((db, searching) => {
   if (searching) counted = counted.leftJoin(recipient, eq(recipient.id, ekeys.recipientId));
   return {
     page: db
-      .select({ key: ekeys, lockName: locks.name, recipient, sender })
+      .select({
+        key: ekeys,
+        lockName: locks.name,
+        // The accounts' names only (a key's holder and sender, or null when not registered).
+        recipient: { id: recipient.id, email: recipient.email, mobile: recipient.mobile, nickname: recipient.nickname },
+        sender: { id: sender.id, email: sender.email, mobile: sender.mobile },
+      })
       .from(ekeys)
       .innerJoin(locks, eq(locks.id, ekeys.lockId))
       .leftJoin(recipient, eq(recipient.id, ekeys.recipientId))
