@@ -24,13 +24,32 @@ export function preparedStatement<P>(build: (executor: Executor) => P): (executo
 }
 
 /**
- * A list's statements in their two shapes, without and with a search (a name can hold only one
- * text), each prepared once per handle as `preparedStatement` does.
+ * A statement whose text depends on the shape of the request (a search or none, a filter or
+ * another), prepared once per shape and handle: `build` gets the shape and names each statement
+ * after it, since a name can hold only one text. The shapes are few (a handful of flags).
  */
+export function preparedByShape<S extends string | boolean, P>(
+  build: (executor: Executor, shape: S) => P,
+): (executor: Executor, shape: S) => P {
+  const built = new WeakMap<Executor, Map<S, P>>();
+  return (executor, shape) => {
+    let shapes = built.get(executor);
+    if (shapes === undefined) {
+      shapes = new Map();
+      built.set(executor, shapes);
+    }
+    let statement = shapes.get(shape);
+    if (statement === undefined) {
+      statement = build(executor, shape);
+      shapes.set(shape, statement);
+    }
+    return statement;
+  };
+}
+
+/** A list's statements in their two shapes, without and with a search (`preparedByShape`). */
 export function preparedWithSearch<P>(
   build: (executor: Executor, searching: boolean) => P,
 ): (executor: Executor, searching: boolean) => P {
-  const plain = preparedStatement((executor) => build(executor, false));
-  const search = preparedStatement((executor) => build(executor, true));
-  return (executor, searching) => (searching ? search : plain)(executor);
+  return preparedByShape<boolean, P>(build);
 }
