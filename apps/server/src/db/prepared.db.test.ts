@@ -50,6 +50,15 @@ describe('prepared statements', () => {
     expect(await noncesOf(db).execute({ appId: 'prepared-tx' })).toEqual([]);
   });
 
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'are planned for each run’s own values on PostgreSQL, never once for all',
+    async () => {
+      const { db } = server.app.services.database;
+      const shown = (await db.execute(sql`show plan_cache_mode`)) as unknown as { rows: { plan_cache_mode: string }[] };
+      expect(shown.rows[0]?.plan_cache_mode).toBe('force_custom_plan');
+    },
+  );
+
   it('keep a list with and without a search apart', async () => {
     const { db } = server.app.services.database;
     const listing = preparedWithSearch((executor, searching) =>
