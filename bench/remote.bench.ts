@@ -26,6 +26,7 @@ import { testConfig } from '@smartlock/server/src/config';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { brokerEcho } from './brokerEcho';
 import { CommandTally } from './commandTally';
+import { saveResults } from './results';
 
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 100);
 const ROUND_TRIPS = Number(process.env.BENCH_ROUND_TRIPS ?? 300);
@@ -199,6 +200,23 @@ const problems = [
   ...echoBefore.tally.problems().map((p) => `echo before: ${p}`),
   ...echoAfter.tally.problems().map((p) => `echo after: ${p}`),
 ];
+saveResults('remote', [
+  {
+    figure: 'remote commands through the broker, per second',
+    ours: `${ours.toFixed(0)}/s`,
+    reference: `${echoRate.toFixed(0)}/s (broker echo)`,
+    ratio,
+    goal: `ratio >= ${RATIO_GOAL}`,
+    met: ratio >= RATIO_GOAL,
+  },
+  {
+    figure: `commands lost, run twice or answered twice (of ${COMMANDS})`,
+    ours: String(problems.length),
+    reference: '0',
+    goal: '0',
+    met: problems.length === 0,
+  },
+]);
 if (problems.length) {
   console.error(`COMMANDS LOST OR DUPLICATED:\n  ${problems.join('\n  ')}`);
   process.exit(1);

@@ -179,18 +179,17 @@ async function browserTier() {
   }
 }
 
-/** Checks, then the unit, database and system tiers, one after the other. */
+/** Checks, then the unit, database and system tiers, one after the other (the typecheck beside them). */
 async function serverTiers() {
   if (tiers.has('checks')) await check('lint and format (biome)', 'lint', 'npx', ['biome', 'check', '.']);
-  // Type checking (one core) beside the unit tier.
-  await Promise.all([
-    tiers.has('checks') ? check('typecheck (tsc -b, each package once)', 'types', 'npx', ['tsc', '-b']) : undefined,
-    tiers.has('unit')
-      ? vitest('unit tier', 'unit', ['contract', 'web', 'devices', 'server-unit'], {
-          workers: CORES,
-        })
-      : undefined,
-  ]);
+  // Type checking is one process on one core: it runs beside the unit tier and, when it
+  // outlasts that, beside the database tier's start (waiting for it left a core idle for a minute).
+  const typecheck = tiers.has('checks')
+    ? check('typecheck (tsc -b, each package once)', 'types', 'npx', ['tsc', '-b'])
+    : undefined;
+  if (tiers.has('unit')) {
+    await vitest('unit tier', 'unit', ['contract', 'web', 'devices', 'server-unit'], { workers: CORES });
+  }
   if (tiers.has('database')) {
     await vitest(
       pg.url
@@ -207,6 +206,7 @@ async function serverTiers() {
       });
     } else suites.push({ name: 'database tier on PostgreSQL', ran: false, note: pg.reason });
   }
+  await typecheck;
   if (tiers.has('system')) {
     if ((await build) !== 0) {
       suites.push({ name: 'system tier', ran: false, note: 'the build failed' });

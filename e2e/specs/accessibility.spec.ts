@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { RecordQueryType } from '@smartlock/contract';
+import { axeViolations } from '../support/axe';
 import { expect, settled, test } from '../support/fixtures';
 import { DEMO, LoginPage } from '../support/pages';
 import { routeTable, type TableRoute } from '../support/routes';
@@ -66,12 +66,11 @@ const BRAND_RULES = [
 
 /**
  * Runs axe on the page as it is (every WCAG 2.2 AA rule, or only `rules`); answers the critical
- * and serious findings, one per node. Only violations are gathered: the passes are not needed.
+ * and serious findings, one per node.
  */
 async function audit(page: Page, rules?: string[]): Promise<Finding[]> {
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  const result = await (rules ? builder.withRules(rules) : builder.withTags(WCAG)).analyze();
-  return result.violations
+  const violations = await axeViolations(page, rules ? { rules } : { tags: WCAG });
+  return violations
     .filter((v) => FAILING.has(v.impact ?? ''))
     .flatMap((v) =>
       v.nodes.map((node) => ({
@@ -189,6 +188,37 @@ for (const host of BRANDS) {
     expect(text, `critical and serious accessibility findings on ${host}:\n${text}`).toBe('');
   });
 }
+
+test('the audit reports what it is shown: a picture with no text and grey-on-white text, once loaded and again after moving on', async ({
+  page,
+  site,
+}) => {
+  await page.goto(site('/login'));
+  await ready(page, false);
+  expect(await audit(page)).toEqual([]);
+  const plant = () =>
+    page.evaluate(() => {
+      const image = document.createElement('img');
+      image.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+      image.dataset.planted = '';
+      const faint = document.createElement('p');
+      faint.dataset.planted = '';
+      faint.textContent = 'faint';
+      faint.style.cssText = 'color:#cccccc;background:#ffffff';
+      document.querySelector('main')?.append(image, faint);
+    });
+  await plant();
+  expect((await audit(page)).map((f) => f.rule).sort()).toEqual(['color-contrast', 'image-alt']);
+  // axe stays loaded across the console's own navigation; a brand's rules still see both.
+  await page.evaluate(() => {
+    for (const planted of Array.from(document.querySelectorAll('[data-planted]'))) planted.remove();
+  });
+  await openInApp(page, '/regist');
+  await ready(page, false);
+  expect(await audit(page, BRAND_RULES)).toEqual([]);
+  await plant();
+  expect((await audit(page, BRAND_RULES)).map((f) => f.rule).sort()).toEqual(['color-contrast', 'image-alt']);
+});
 
 test('a table that overflows its room is a tab stop, and stops being one when it fits again', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type Cookie, expect, type Locator, type Page } from '@playwright/test';
 import { latestCode } from './fixtures';
 
 /**
@@ -292,11 +292,26 @@ export class LockTransferPage {
 /** The demo account the product creates outside production. */
 export const DEMO = { account: 'demo@smartlock.example', password: 'Demo@2026' };
 
+/**
+ * The demo owner's session cookies, by site, from the first login through the login screen in
+ * this worker process; later tests start signed in with them, as a returning browser does. No
+ * demo test logs out, and the login screen has tests of its own.
+ */
+const demoSessions = new Map<string, Cookie[]>();
+
 /** Logs in as the demo owner and waits for the console. */
 export async function logInAsDemo(page: Page, site: (path: string) => string): Promise<void> {
-  await page.goto(site('/login'));
-  await new LoginPage(page).logIn(DEMO.account, DEMO.password);
+  const cookies = demoSessions.get(site('/'));
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    await page.goto(site('/console/home'));
+  } else {
+    await page.goto(site('/login'));
+    await new LoginPage(page).logIn(DEMO.account, DEMO.password);
+  }
   await expect(page).toHaveURL(/\/console\/home$/);
+  await expect(page.getByTestId('breadcrumb')).toBeVisible();
+  if (!cookies) demoSessions.set(site('/'), await page.context().cookies(site('/')));
 }
 
 /** Picks a radio-button option (the input itself is hidden behind its label). */

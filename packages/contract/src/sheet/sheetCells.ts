@@ -13,10 +13,13 @@ const MAX_COLUMN_WIDTH = 255;
 
 /** Characters XML 1.0 forbids (most C0 controls, U+FFFE/U+FFFF, lone surrogates): a parser rejects the whole file. */
 const XML_INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+/** What might be invalid, code unit by code unit: surrogates (valid in pairs) and what XML_INVALID drops. */
+const MAYBE_INVALID = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD]/;
 
 /** Drops the characters XML 1.0 cannot carry at all. */
 export function stripInvalidXml(text: string): string {
-  return text.replace(XML_INVALID, '');
+  // Most text has nothing to drop: a plain scan decides, the Unicode-aware replace runs only when needed.
+  return MAYBE_INVALID.test(text) ? text.replace(XML_INVALID, '') : text;
 }
 
 /** Cuts to `max` UTF-16 units without splitting a surrogate pair. */

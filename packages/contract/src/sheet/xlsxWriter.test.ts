@@ -2,21 +2,67 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { Deflate, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { readXlsx } from './readXlsx';
 import type { Sheet, SheetRow } from './types';
-import { xlsxStream } from './xlsxWriter';
+import { type SheetDeflater, type XlsxOptions, xlsxStream } from './xlsxWriter';
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 const columns = [{ header: 'Name', width: 30 }, { header: 'Count' }];
 
-async function bytesOf(sheet: Sheet): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of xlsxStream(sheet)) chunks.push(chunk);
-  return Buffer.concat(chunks);
+/**
+ * A deflater as the server's (zlib's) stands to the writer: raw DEFLATE of the input as it comes
+ * (here fflate's stream class) and a CRC-32; it counts the chunks it was given and tells when its
+ * input was closed.
+ */
+function givenDeflater() {
+  const seen = { chunks: 0, inputClosed: false };
+  const deflater: SheetDeflater = {
+    async *deflateRaw(input) {
+      const out: Uint8Array<ArrayBuffer>[] = [];
+      const deflate = new Deflate({ level: 6 }, (data) => out.push(data));
+      try {
+        for await (const chunk of input) {
+          seen.chunks++;
+          deflate.push(chunk);
+          yield* out.splice(0);
+        }
+      } finally {
+        seen.inputClosed = true;
+      }
+      deflate.push(new Uint8Array(0), true);
+      yield* out.splice(0);
+    },
+    crc32: (data, crc) => crc32(data, crc),
+  };
+  return { deflater, seen };
 }
 
-const read = async (sheet: Sheet) => readXlsx(await bytesOf(sheet));
+/** The sheet's CRC-32 and sizes as written: in the data descriptor after its compressed bytes. */
+function sheetDescriptor(bytes: Uint8Array): { crc: number; compressed: number; size: number } {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const entry = view.indexOf('xl/worksheets/sheet1.xml', 0, 'latin1');
+  const descriptor = view.indexOf('PK\x07\x08', entry, 'latin1');
+  return {
+    crc: view.readUInt32LE(descriptor + 4),
+    compressed: view.readUInt32LE(descriptor + 8),
+    size: view.readUInt32LE(descriptor + 12),
+  };
+}
+
+/** The writer by itself (fflate deflating everything) and with a deflater given for the sheet. */
+const WRITERS: [string, () => XlsxOptions][] = [
+  ['fflate', () => ({})],
+  ['a given deflater', () => ({ deflater: givenDeflater().deflater })],
+];
+
+async function bytesOf(sheet: Sheet, options: XlsxOptions = {}): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of xlsxStream(sheet, options)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
 
 /** The compression method of each entry's local header in a ZIP file (0 stored, 8 deflated). */
 function methods(bytes: Uint8Array): Record<string, number> {
@@ -30,7 +76,9 @@ function methods(bytes: Uint8Array): Record<string, number> {
   return found;
 }
 
-describe('xlsxStream', () => {
+describe.each(WRITERS)('xlsxStream, sheet deflated by %s', (_name, writer) => {
+  const read = async (sheet: Sheet) => readXlsx(await bytesOf(sheet, writer()));
+
   it('writes the header row bold and frozen, with the columns’ widths (a default for none)', async () => {
     const book = await read({ name: 'Users', columns, rows: [['Ada', 3]] });
     expect(book.sheetName).toBe('Users');
@@ -106,7 +154,7 @@ describe('xlsxStream', () => {
       }
     }
     const chunks: Uint8Array[] = [];
-    for await (const chunk of xlsxStream({ name: 'S', columns, rows: rows() })) {
+    for await (const chunk of xlsxStream({ name: 'S', columns, rows: rows() }, writer())) {
       if (pulledAtFirstChunk < 0) pulledAtFirstChunk = pulled;
       chunks.push(chunk);
     }
@@ -134,7 +182,7 @@ describe('xlsxStream', () => {
         closed = true;
       }
     }
-    for await (const _chunk of xlsxStream({ name: 'S', columns, rows: rows() })) if (pulled > 0) break;
+    for await (const _chunk of xlsxStream({ name: 'S', columns, rows: rows() }, writer())) if (pulled > 0) break;
     expect(closed).toBe(true);
     expect(pulled).toBeLessThan(1_000_000);
   });
@@ -144,7 +192,7 @@ describe('xlsxStream', () => {
       yield ['a', 1];
       throw new Error('database gone');
     }
-    await expect(bytesOf({ name: 'S', columns, rows: rows() })).rejects.toThrow('database gone');
+    await expect(bytesOf({ name: 'S', columns, rows: rows() }, writer())).rejects.toThrow('database gone');
   });
 
   it.skipIf(!hasPython)('is accepted by Python zipfile (CRC check) and every part parses as XML', async () => {
@@ -153,14 +201,14 @@ describe('xlsxStream', () => {
       const file = join(dir, 'users.xlsx');
       writeFileSync(
         file,
-        await bytesOf({
-          name: 'Lock users',
-          columns,
-          rows: [
-            ['<b>&"x"', 1],
-            ['🔐', null, 2.5],
-          ],
-        }),
+        await bytesOf(
+          {
+            name: 'Lock users',
+            columns,
+            rows: [['<b>&"x"', 1], ['🔐', null, 2.5], ...Array.from({ length: 3_000 }, (_, i) => [`row ${i}`, i])],
+          },
+          writer(),
+        ),
       );
       const script = [
         'import zipfile, sys, xml.etree.ElementTree as ET',
@@ -176,5 +224,38 @@ describe('xlsxStream', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('xlsxStream with a given deflater', () => {
+  it('deflates the sheet with it as the rows come, and writes its size and CRC-32 after it', async () => {
+    const { deflater, seen } = givenDeflater();
+    const rows = Array.from({ length: 20_000 }, (_, i) => [`user-${i}@example.com`, i]);
+    const bytes = await bytesOf({ name: 'S', columns, rows }, { deflater });
+    expect(seen.chunks).toBeGreaterThan(10);
+    expect(readXlsx(bytes).rows).toHaveLength(20_001);
+    expect(methods(bytes)['xl/worksheets/sheet1.xml']).toBe(8);
+    const sheet = unzipSync(bytes)['xl/worksheets/sheet1.xml'] as Uint8Array;
+    const descriptor = sheetDescriptor(bytes);
+    expect(descriptor.size).toBe(sheet.length);
+    expect(descriptor.crc).toBe(crc32(sheet));
+    expect(descriptor.compressed).toBeLessThan(sheet.length / 4);
+  });
+
+  it('closes its input, and so the rows, when the reader stops', async () => {
+    const { deflater, seen } = givenDeflater();
+    let closed = false;
+    async function* rows(): AsyncGenerator<SheetRow> {
+      try {
+        for (let i = 0; ; i++) yield [`row ${i}`, i];
+      } finally {
+        closed = true;
+      }
+    }
+    for await (const _chunk of xlsxStream({ name: 'S', columns, rows: rows() }, { deflater })) {
+      if (seen.chunks > 2) break;
+    }
+    expect(seen.inputClosed).toBe(true);
+    expect(closed).toBe(true);
   });
 });

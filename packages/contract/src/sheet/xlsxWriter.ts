@@ -1,7 +1,24 @@
-import { strToU8, Zip, ZipDeflate } from 'fflate';
+import { strToU8, Zip, ZipDeflate, type ZipInputFile } from 'fflate';
 import { batchText } from './chunker';
 import { columnWidth, sanitizeSheetName, sheetCellValue } from './sheetCells';
 import type { Sheet, SheetColumn, SheetRow } from './types';
+
+/**
+ * A raw DEFLATE (RFC 1951) of the platform's, for the sheet (nearly all of the file's bytes) in
+ * place of fflate's JavaScript one: the server passes zlib's, which deflates in libuv's thread pool
+ * while the next rows are read and written as XML.
+ */
+export interface SheetDeflater {
+  /** The compressed bytes of `input`, as it comes; ending when it ends. Closing it closes `input`. */
+  deflateRaw(input: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array<ArrayBuffer>>;
+  /** ZIP's CRC-32 of `data` continuing from `crc` (0 to start), as zlib's crc32. */
+  crc32(data: Uint8Array, crc: number): number;
+}
+
+export interface XlsxOptions {
+  /** Deflates the sheet with this instead of fflate (level 1). */
+  deflater?: SheetDeflater;
+}
 
 /** Deflate level of the workbook's parts: level 1 packs the sheet about 10:1 at a fraction of the default's time. */
 const DEFLATE_LEVEL = 1;
@@ -20,9 +37,10 @@ const DEFLATE_LEVEL = 1;
  * ~64 KiB of sheet XML is deflated and handed over before the next rows are read, so memory stays
  * flat whatever their number; when the reader stops, the rows' iterator is closed. The sheet: a
  * bold, frozen header row with the columns' widths, text as inline strings (never a formula),
- * finite numbers as numbers, empty cells left out.
+ * finite numbers as numbers, empty cells left out. With `options.deflater` the sheet is deflated
+ * by it, the package's small parts still by fflate.
  */
-export async function* xlsxStream(sheet: Sheet): AsyncGenerator<Uint8Array> {
+export async function* xlsxStream(sheet: Sheet, options: XlsxOptions = {}): AsyncGenerator<Uint8Array> {
   const ready: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, data) => {
@@ -44,15 +62,54 @@ export async function* xlsxStream(sheet: Sheet): AsyncGenerator<Uint8Array> {
   part('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
   part('xl/styles.xml', STYLES);
   yield* drain();
-  const worksheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: DEFLATE_LEVEL });
-  zip.add(worksheet);
-  for await (const chunk of batchText(worksheetXml(sheet.columns, sheet.rows))) {
-    worksheet.push(chunk);
-    yield* drain();
+  const xml = batchText(worksheetXml(sheet.columns, sheet.rows));
+  if (options.deflater) {
+    yield* deflatedEntry(zip, 'xl/worksheets/sheet1.xml', xml, options.deflater, drain);
+  } else {
+    const worksheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: DEFLATE_LEVEL });
+    zip.add(worksheet);
+    for await (const chunk of xml) {
+      worksheet.push(chunk);
+      yield* drain();
+    }
+    worksheet.push(new Uint8Array(0), true);
   }
-  worksheet.push(new Uint8Array(0), true);
   zip.end();
   yield* drain();
+}
+
+/**
+ * One ZIP entry deflated by `deflater` (method 8): its compressed chunks handed to fflate's `Zip`
+ * as they come, the size and CRC-32 of the input counted on the way in and given with the last
+ * one (fflate writes them in the entry's data descriptor).
+ */
+async function* deflatedEntry(
+  zip: Zip,
+  filename: string,
+  input: AsyncIterable<Uint8Array>,
+  deflater: SheetDeflater,
+  drain: () => Generator<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
+  const entry: ZipInputFile = { filename, size: 0, crc: 0, compression: 8 };
+  zip.add(entry);
+  // Zip sets ondata when the entry is added.
+  const write = entry.ondata as NonNullable<ZipInputFile['ondata']>;
+  let size = 0;
+  let crc = 0;
+  async function* counted(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of input) {
+      size += chunk.length;
+      crc = deflater.crc32(chunk, crc);
+      yield chunk;
+    }
+  }
+  for await (const chunk of deflater.deflateRaw(counted())) {
+    write(null, chunk, false);
+    yield* drain();
+  }
+  entry.size = size;
+  entry.crc = crc;
+  write(null, new Uint8Array(0), true);
 }
 
 /** Excel's grid limits: a file beyond them opens with a repair prompt or not at all. */
@@ -74,15 +131,39 @@ function columnLetters(index: number): string {
   return letters;
 }
 
+/** Column letters by index, made once each: every cell's reference starts with them. */
+const LETTERS: string[] = [];
+const lettersOf = (index: number): string => {
+  let letters = LETTERS[index];
+  if (letters === undefined) {
+    letters = columnLetters(index);
+    LETTERS[index] = letters;
+  }
+  return letters;
+};
+
 const XML_SPECIAL = /[&<>"\r]/g;
+const HAS_XML_SPECIAL = /[&<>"\r]/;
 const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
 
 /** Text (already cleared of what XML forbids) safe in XML content and attributes; CR as a reference so parsers keep it. */
 function xmlText(text: string): string {
-  return text.replace(XML_SPECIAL, (c) => XML_ENTITIES[c] ?? c);
+  return HAS_XML_SPECIAL.test(text) ? text.replace(XML_SPECIAL, (c) => XML_ENTITIES[c] ?? c) : text;
 }
 
-/** The worksheet's XML, one string per row. */
+/** Whether text starts or ends with white space (Excel trims it unless told to preserve it). */
+function hasOuterSpace(text: string): boolean {
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  // Printable ASCII at both ends, the usual case, needs no regular expression.
+  if (first > 32 && first < 127 && last > 32 && last < 127) return false;
+  return /^\s|\s$/.test(text);
+}
+
+/** Rows are handed on in pieces of about this many characters: fewer, larger writes to encode. */
+const PIECE_CHARS = 16 * 1024;
+
+/** The worksheet's XML, in pieces of whole rows. */
 async function* worksheetXml(columns: readonly SheetColumn[], rows: Sheet['rows']): AsyncGenerator<string> {
   if (columns.length > MAX_COLUMNS) throw new Error(`A sheet cannot have more than ${MAX_COLUMNS} columns`);
   yield `${XML_DECLARATION}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">`;
@@ -100,12 +181,17 @@ async function* worksheetXml(columns: readonly SheetColumn[], rows: Sheet['rows'
     HEADER_STYLE,
   );
   let rowNumber = 1;
+  let piece = '';
   for await (const row of rows) {
     rowNumber++;
     if (rowNumber > MAX_ROWS) throw new Error(`A sheet cannot have more than ${MAX_ROWS - 1} data rows`);
-    yield rowXml(rowNumber, row);
+    piece += rowXml(rowNumber, row);
+    if (piece.length >= PIECE_CHARS) {
+      yield piece;
+      piece = '';
+    }
   }
-  yield '</sheetData></worksheet>';
+  yield `${piece}</sheetData></worksheet>`;
 }
 
 function rowXml(rowNumber: number, cells: SheetRow, style?: number): string {
@@ -115,12 +201,12 @@ function rowXml(rowNumber: number, cells: SheetRow, style?: number): string {
   for (let i = 0; i < cells.length; i++) {
     const value = sheetCellValue(cells[i]);
     if (value === null) continue;
-    const ref = `${columnLetters(i)}${rowNumber}`;
+    const ref = `${lettersOf(i)}${rowNumber}`;
     if (typeof value === 'number') {
       xml += `<c r="${ref}"${s}><v>${value}</v></c>`;
     } else {
       // Without xml:space="preserve" Excel trims leading and trailing spaces.
-      const space = /^\s|\s$/.test(value) ? ' xml:space="preserve"' : '';
+      const space = hasOuterSpace(value) ? ' xml:space="preserve"' : '';
       xml += `<c r="${ref}"${s} t="inlineStr"><is><t${space}>${xmlText(value)}</t></is></c>`;
     }
   }

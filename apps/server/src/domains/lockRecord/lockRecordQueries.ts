@@ -5,7 +5,22 @@ import {
   type RecordCredentialFilter,
   RecordQueryType,
 } from '@smartlock/contract';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ekeys, lockCredentials, lockRecords, locks, notifications, passcodes, users } from '../../db/schema';
 import { containsPattern, offsetOf } from '../../http/paging';
@@ -239,7 +254,13 @@ export async function exportLocks(db: Executor, lockIds: number[]) {
     .orderBy(asc(locks.name), asc(locks.id));
 }
 
-/** One keyset batch of a lock's exported records, newest first, strictly after `after` when given. */
+/** A timestamp column in whole milliseconds since the epoch, as a number: no date text to parse per row. */
+const epochMs = (column: AnyColumn) => sql<number>`floor(extract(epoch from ${column}) * 1000)::float8`.mapWith(Number);
+
+/**
+ * One keyset batch of a lock's exported records, newest first, strictly after `after` when given;
+ * the times as milliseconds since the epoch (`lockMs`, `serverMs`).
+ */
 export async function exportBatch(
   db: Executor,
   lockId: number,
@@ -255,8 +276,8 @@ export async function exportBatch(
       success: lockRecords.success,
       person: lockRecords.person,
       credential: lockRecords.credential,
-      lockDate: lockRecords.lockDate,
-      serverDate: lockRecords.serverDate,
+      lockMs: epochMs(lockRecords.lockDate),
+      serverMs: epochMs(lockRecords.serverDate),
       battery: lockRecords.battery,
     })
     .from(lockRecords)

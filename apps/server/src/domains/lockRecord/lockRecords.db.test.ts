@@ -559,6 +559,32 @@ describe('exports', () => {
     expect((await download(ready.downloadPath)).statusCode).toBe(200);
   });
 
+  it('reads a long export batch by batch: every row once, newest first, the same lock time by id', async () => {
+    await setVip(ownerId, VipStatus.trial);
+    const busy = await addLock(owner, 'Long log door');
+    const times = [at, at, at, at - HOUR, at - HOUR, at - 2 * HOUR, at - 3 * HOUR];
+    const records = times.map((time, i) => rec(LockRecordType.appUnlock, time, { username: `guest ${i}` }));
+    await upload(owner, busy, records).then((r) => expect(r.body.errorCode).toBe(0));
+    const exports = new LockRecordExports(db(), Buffer.alloc(32, 5), { batchRows: 2 });
+    const request = { lockId: busy, ...window, queryType: 0, format: 'csv' as const, lockTime: true };
+    const ready = await exports.prepare(ownerId, request, 'en_US');
+    const file = await exports.download(ownerId, exports.open(ready.downloadPath.split('/').pop() as string));
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of file.body()) chunks.push(chunk);
+    const rows = parseCsv(new TextDecoder().decode(Buffer.concat(chunks)).replace(/^\uFEFF/, '')).slice(1);
+    const stored = await db()
+      .select({ person: lockRecords.person })
+      .from(lockRecords)
+      .where(eq(lockRecords.lockId, busy))
+      .orderBy(sql`${lockRecords.lockDate} desc, ${lockRecords.id} desc`);
+    expect(rows).toHaveLength(times.length);
+    expect(rows.map((r) => r[3])).toEqual(stored.map((r) => r.person));
+    expect(new Set(rows.map((r) => r[3])).size).toBe(times.length);
+    const shown = rows.map((r) => r[1] ?? '');
+    expect(shown).toEqual([...shown].sort().reverse());
+    expect(new Set(shown).size).toBe(new Set(times).size);
+  });
+
   it('stops reading the database when the reader stops', async () => {
     await setVip(ownerId, VipStatus.trial);
     const exports = new LockRecordExports(db(), Buffer.alloc(32, 9));
