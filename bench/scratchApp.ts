@@ -5,10 +5,13 @@ import { BENCH_CONSOLE_SECRET } from './support';
 
 /**
  * A side-by-side benchmark's world: a scratch PostgreSQL database of its own beside DATABASE_URL
- * (made anew each run), the product on it in process, and a pool of the product's size (10) for
- * the reference SQL on the same database.
+ * (made anew each run; `BENCH_DATABASE` names another, so two runs at once keep apart), the
+ * product on it in process, and a pool of the product's size (10) for the reference SQL on the
+ * same database.
  */
-export async function scratchApp(database: string, bench: string) {
+export async function scratchApp(named: string, bench: string) {
+  const database = process.env.BENCH_DATABASE ?? named;
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`BENCH_DATABASE "${database}" is not a plain name`);
   const base = process.env.DATABASE_URL;
   if (!base) {
     console.error(`The ${bench} benchmark needs DATABASE_URL (PostgreSQL); it creates a scratch database beside it.`);

@@ -61,7 +61,14 @@ export async function openDatabase(options: {
     // hears its idle clients only: a client checked out (a transaction between two queries) needs
     // its own listener. Its next query then fails (the request answers 503) and the pool drops it.
     pool.on('error', (error) => options.onConnectionError?.(error));
-    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onConnectionError?.(error));
+      // The statements every call makes are prepared once per connection (db/prepared.ts); each run
+      // is still planned for its own values, as an unprepared one is, so preparing never changes a
+      // plan (a generic plan walked every lock for an administrator's page). Sent before any other
+      // query of the connection; a connection lost meanwhile is the listener's above.
+      client.query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lock = await pool.connect();
     try {

@@ -228,7 +228,8 @@ export const gateways = pgTable(
     cityId: integer('city_id').references(() => cities.id),
     createdAt: createdAt(),
   },
-  (t) => [index('gateways_owner_idx').on(t.ownerId)],
+  // The owner's gateways by name: the gateway screen's page is this index walked (it serves the owner alone too).
+  (t) => [index('gateways_owner_name_idx').on(t.ownerId, t.name, t.id)],
 );
 
 /** Which locks a gateway reaches, with signal strength (from the app after pairing, then the gateway). */

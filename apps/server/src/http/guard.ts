@@ -1,6 +1,7 @@
 import { canonicalString, RequestParam } from '@smartlock/contract';
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { requestNonces } from '../db/schema';
 import { hmacHex, safeEqual } from '../security/crypto';
 import { ApiError } from './apiError';
@@ -12,6 +13,16 @@ export interface GuardOptions {
   db: Db;
   now?: () => number;
 }
+
+/** Records a signature unless it is there already: then no row comes back. */
+const insertNonce = preparedStatement((db) =>
+  db
+    .insert(requestNonces)
+    .values({ appId: sql.placeholder('appId'), sign: sql.placeholder('sign'), expiresAt: sql.placeholder('expiresAt') })
+    .onConflictDoNothing()
+    .returning({ sign: requestNonces.sign })
+    .prepare('request_nonce_insert'),
+);
 
 /**
  * Checks a call before any handler runs: a known app id, a timestamp inside the window, a
@@ -43,11 +54,7 @@ export class SignatureGuard {
   /** Records a signature; a second call with it inside the window is a replay. */
   private async remember(appId: string, sign: string, timestamp: number): Promise<void> {
     const expiresAt = new Date(timestamp + this.options.windowMs);
-    const rows = await this.options.db
-      .insert(requestNonces)
-      .values({ appId, sign, expiresAt })
-      .onConflictDoNothing()
-      .returning({ sign: requestNonces.sign });
+    const rows = await insertNonce(this.options.db).execute({ appId, sign, expiresAt });
     if (rows.length === 0) throw new ApiError('replayedRequest', {}, 'signature already used');
     if (++this.inserts % 500 === 0) await this.prune();
   }

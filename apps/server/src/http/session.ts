@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_COOKIE } from '@smartlock/contract';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { sessions } from '../db/schema';
 import { randomToken, type Sealer, sha256 } from '../security/crypto';
 import { ApiError } from './apiError';
@@ -18,6 +19,30 @@ export interface SessionOptions {
   ttlMs: number;
   cookieSecure: 'auto' | 'true' | 'false';
 }
+
+/** The live session of a token's hash (not revoked, not expired). */
+const liveSession = preparedStatement((db) =>
+  db
+    .select({ id: sessions.id, userId: sessions.userId, appId: sessions.appId, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .prepare('session_live'),
+);
+
+/** Notes a session as seen now (at most once a minute per session). */
+const seeSession = preparedStatement((db) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('session_seen'),
+);
 
 /** Access tokens: random, stored as SHA-256 only, expiring; carried in an encrypted HttpOnly cookie. */
 export class SessionStore {
@@ -53,19 +78,11 @@ export class SessionStore {
    */
   async resolve(token: string | undefined): Promise<Session> {
     if (token === undefined) throw new ApiError('notLoggedIn');
-    const rows = token
-      ? await this.options.db
-          .select({ id: sessions.id, userId: sessions.userId, appId: sessions.appId, lastSeenAt: sessions.lastSeenAt })
-          .from(sessions)
-          .where(
-            and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
-          )
-      : [];
+    // Read on every call, never cached: a revoked session ends on the caller's next call, on any instance.
+    const rows = token ? await liveSession(this.options.db).execute({ tokenHash: sha256(token) }) : [];
     const row = rows[0];
     if (!row) throw new ApiError('loginExpired');
-    if (Date.now() - row.lastSeenAt.getTime() > 60_000) {
-      await this.options.db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.id));
-    }
+    if (Date.now() - row.lastSeenAt.getTime() > 60_000) await seeSession(this.options.db).execute({ id: row.id });
     return { id: row.id, userId: row.userId, appId: row.appId };
   }
 

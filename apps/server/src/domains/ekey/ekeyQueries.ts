@@ -2,6 +2,7 @@ import { type EKeyItem, EKeyStatus, EKeyType, ValidityType } from '@smartlock/co
 import { and, desc, eq, inArray, isNotNull, isNull, lte, max, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
+import { preparedStatement, preparedWithSearch } from '../../db/prepared';
 import { ekeys, faceIdentifications, locks, users } from '../../db/schema';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import { revocationColumns } from './ekeyRevocationQueries';
@@ -14,20 +15,35 @@ const LAPSING = [EKeyStatus.normal, EKeyStatus.waitingAccept, EKeyStatus.updatin
 
 /** Marks keys whose validity has ended overdue (110412): of one lock, or held by one account. */
 export async function markOverdue(db: Executor, where: { lockId: number } | { recipientId: number }): Promise<void> {
-  const scope = 'lockId' in where ? eq(ekeys.lockId, where.lockId) : eq(ekeys.recipientId, where.recipientId);
-  await db
+  const now = new Date();
+  if ('lockId' in where) await overdueOfLock(db).execute({ lockId: where.lockId, now });
+  else await overdueOfRecipient(db).execute({ recipientId: where.recipientId, now });
+}
+
+/** The keys in `scope` whose validity ended by the placeholder `now` become overdue. */
+function markingOverdue(db: Executor, scope: SQL, name: string) {
+  return db
     .update(ekeys)
-    .set({ status: EKeyStatus.overdue, updatedAt: new Date() })
+    .set({ status: EKeyStatus.overdue, updatedAt: sql`${sql.placeholder('now')}` })
     .where(
       and(
         scope,
         inArray(ekeys.status, [...LAPSING]),
         ne(ekeys.validityType, ValidityType.permanent),
         isNotNull(ekeys.endDate),
-        lte(ekeys.endDate, new Date()),
+        lte(ekeys.endDate, sql.placeholder('now')),
       ),
-    );
+    )
+    .prepare(name);
 }
+
+/** Run before every eKey list of a lock (and every sync of an account's keys): prepared. */
+const overdueOfLock = preparedStatement((db) =>
+  markingOverdue(db, eq(ekeys.lockId, sql.placeholder('lockId')), 'ekey_overdue_of_lock'),
+);
+const overdueOfRecipient = preparedStatement((db) =>
+  markingOverdue(db, eq(ekeys.recipientId, sql.placeholder('recipientId')), 'ekey_overdue_of_recipient'),
+);
 
 const recipient = alias(users, 'recipient');
 const sender = alias(users, 'sender');
@@ -37,7 +53,10 @@ const accountOf = (user: { email: string | null; mobile: string | null } | null)
 export function presentEKey(
   key: EKeyRow,
   lockName: string,
-  people: { recipient: typeof users.$inferSelect | null; sender: typeof users.$inferSelect | null },
+  people: {
+    recipient: { email: string | null; mobile: string | null; nickname: string } | null;
+    sender: { email: string | null; mobile: string | null } | null;
+  },
 ): EKeyItem {
   return {
     keyId: key.id,
@@ -67,49 +86,64 @@ export async function listLockKeys(
   query: { searchStr?: string | undefined; pageNo: number; pageSize: number },
 ) {
   await markOverdue(db, { lockId });
-  const where: SQL[] = [eq(ekeys.lockId, lockId), notInArray(ekeys.status, [...GONE_EKEY_STATUSES])];
-  if (query.searchStr) {
-    const pattern = containsPattern(query.searchStr);
-    where.push(
-      or(
-        sql`${ekeys.recipientAccount} ilike ${pattern}`,
-        sql`${ekeys.keyName} ilike ${pattern}`,
-        sql`${recipient.nickname} ilike ${pattern}`,
-      ) as SQL,
-    );
-  }
-  const base = db
-    .select({ key: ekeys, lockName: locks.name, recipient, sender })
-    .from(ekeys)
-    .innerJoin(locks, eq(locks.id, ekeys.lockId))
-    .leftJoin(recipient, eq(recipient.id, ekeys.recipientId))
-    .leftJoin(sender, eq(sender.id, ekeys.senderId))
-    .where(and(...where));
-  const [rows, total] = await Promise.all([
-    base
-      .orderBy(desc(ekeys.createdAt), desc(ekeys.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query.pageNo, query.pageSize)),
-    countLockKeys(db, where, Boolean(query.searchStr)),
-  ]);
+  const listing = keyListing(db, Boolean(query.searchStr));
+  const values = {
+    lockId,
+    pattern: query.searchStr ? containsPattern(query.searchStr) : '',
+    limit: query.pageSize,
+    offset: offsetOf(query.pageNo, query.pageSize),
+  };
+  const [rows, [total]] = await Promise.all([listing.page.execute(values), listing.count.execute(values)]);
   return pageOf(
     rows.map((r) => presentEKey(r.key, r.lockName, { recipient: r.recipient, sender: r.sender })),
-    total,
+    total?.n ?? 0,
     query.pageNo,
     query.pageSize,
   );
 }
 
 /**
- * How many of a lock's keys match: the recipient's account joined only for a search (its nickname),
- * so the plain count is read from the listed-keys index alone.
+ * The list's page and count, run on every visit of the eKey screen: prepared. The count joins the
+ * recipient's account only for a search (its nickname), so the plain count is read from the
+ * listed-keys index alone.
  */
-async function countLockKeys(db: Db, where: SQL[], searching: boolean): Promise<number> {
+const keyListing = preparedWithSearch((db, searching) => {
+  const pattern = sql.placeholder('pattern');
+  const where = and(
+    eq(ekeys.lockId, sql.placeholder('lockId')),
+    notInArray(ekeys.status, [...GONE_EKEY_STATUSES]),
+    searching
+      ? or(
+          sql`${ekeys.recipientAccount} ilike ${pattern}`,
+          sql`${ekeys.keyName} ilike ${pattern}`,
+          sql`${recipient.nickname} ilike ${pattern}`,
+        )
+      : undefined,
+  );
+  const shape = searching ? '_search' : '';
   let counted = db.select({ n: sql<number>`count(*)::int` }).from(ekeys).$dynamic();
   if (searching) counted = counted.leftJoin(recipient, eq(recipient.id, ekeys.recipientId));
-  const [total] = await counted.where(and(...where));
-  return total?.n ?? 0;
-}
+  return {
+    page: db
+      .select({
+        key: ekeys,
+        lockName: locks.name,
+        // The accounts' names only (a key's holder and sender, or null when not registered).
+        recipient: { id: recipient.id, email: recipient.email, mobile: recipient.mobile, nickname: recipient.nickname },
+        sender: { id: sender.id, email: sender.email, mobile: sender.mobile },
+      })
+      .from(ekeys)
+      .innerJoin(locks, eq(locks.id, ekeys.lockId))
+      .leftJoin(recipient, eq(recipient.id, ekeys.recipientId))
+      .leftJoin(sender, eq(sender.id, ekeys.senderId))
+      .where(where)
+      .orderBy(desc(ekeys.createdAt), desc(ekeys.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`ekey_page${shape}`),
+    count: counted.where(where).prepare(`ekey_count${shape}`),
+  };
+});
 
 /** Whether the user holds a key of the lock (any not on its way out). */
 export async function holdsKey(db: Executor, userId: number, lockId: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { type GatewayStatus, hasFeature, signalGradeOfRssi } from '@smartlock/contract';
-import { and, asc, count, desc, eq, ilike, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedStatement, preparedWithSearch } from '../../db/prepared';
 import { cities, gatewayLocks, gateways, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
@@ -22,46 +23,38 @@ export async function gatewayPresence(
 
 /** The gateway if it is the caller's, else "no permission" (also when it does not exist). */
 export async function ownedGateway(db: Executor, ownerId: number, gatewayId: number) {
-  const [row] = await db
-    .select()
-    .from(gateways)
-    .where(and(eq(gateways.id, gatewayId), eq(gateways.ownerId, ownerId)));
+  const [row] = await gatewayOfOwner(db).execute({ gatewayId, ownerId });
   if (!row) throw new ApiError('noPermission', {}, 'not a gateway of this account');
   return row;
 }
 
-/** The gateway screen's list: the caller's gateways with their number of locks. */
+const gatewayOfOwner = preparedStatement((db) =>
+  db
+    .select()
+    .from(gateways)
+    .where(and(eq(gateways.id, sql.placeholder('gatewayId')), eq(gateways.ownerId, sql.placeholder('ownerId'))))
+    .prepare('gateway_of_owner'),
+);
+
+/**
+ * The gateway screen's list: the caller's gateways with their number of locks. The page is cut
+ * first (the owner's gateways by name, `gateways_owner_name_idx`), then only its gateways' locks
+ * are counted, never every gateway's of the cloud.
+ */
 export async function listGateways(
   db: Executor,
   ownerId: number,
   query: { pageNo: number; pageSize: number; gatewayName?: string | undefined },
 ) {
-  const where = and(
-    eq(gateways.ownerId, ownerId),
-    query.gatewayName ? ilike(gateways.name, containsPattern(query.gatewayName)) : undefined,
-  );
-  const lockNum = db
-    .select({ gatewayId: gatewayLocks.gatewayId, n: count().as('n') })
-    .from(gatewayLocks)
-    .groupBy(gatewayLocks.gatewayId)
-    .as('lock_num');
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        gateway: gateways,
-        lockNum: sql<number>`coalesce(${lockNum.n}, 0)::int`,
-        cityName: cities.name,
-      })
-      .from(gateways)
-      .leftJoin(lockNum, eq(lockNum.gatewayId, gateways.id))
-      .leftJoin(cities, eq(cities.id, gateways.cityId))
-      .where(where)
-      .orderBy(asc(gateways.name), asc(gateways.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query.pageNo, query.pageSize)),
-    db.select({ n: count() }).from(gateways).where(where),
-  ]);
-  const list = rows.map(({ gateway, lockNum: n, cityName }) => ({
+  const listing = gatewayListing(db, Boolean(query.gatewayName));
+  const values = {
+    ownerId,
+    pattern: query.gatewayName ? containsPattern(query.gatewayName) : '',
+    limit: query.pageSize,
+    offset: offsetOf(query.pageNo, query.pageSize),
+  };
+  const [rows, [total]] = await Promise.all([listing.page.execute(values), listing.count.execute(values)]);
+  const list = rows.map((gateway) => ({
     gatewayId: gateway.id,
     gatewayMac: gateway.mac,
     gatewayName: gateway.name,
@@ -70,35 +63,98 @@ export async function listGateways(
     rssi: gateway.rssi,
     signalGrade: gateway.online ? signalGradeOfRssi(gateway.rssi) : 0,
     isOnline: gateway.online,
-    lockNum: Number(n),
+    lockNum: Number(gateway.lockNum),
     lastSeenAt: gateway.lastSeenAt?.getTime() ?? null,
     cityId: gateway.cityId,
-    cityName: cityName ?? '',
+    cityName: gateway.cityName ?? '',
   }));
   return pageOf(list, total?.n ?? 0, query.pageNo, query.pageSize);
 }
 
-/** The locks a gateway reaches, with signal grades. */
+/** The list's page and count, run on every visit of the gateway screen: prepared. */
+const gatewayListing = preparedWithSearch((db, searching) => {
+  const where = and(
+    eq(gateways.ownerId, sql.placeholder('ownerId')),
+    searching ? sql`${gateways.name} ilike ${sql.placeholder('pattern')}` : undefined,
+  );
+  const page = db
+    .select({
+      id: gateways.id,
+      mac: gateways.mac,
+      name: gateways.name,
+      version: gateways.version,
+      networkName: gateways.networkName,
+      rssi: gateways.rssi,
+      online: gateways.online,
+      lastSeenAt: gateways.lastSeenAt,
+      cityId: gateways.cityId,
+    })
+    .from(gateways)
+    .where(where)
+    .orderBy(asc(gateways.name), asc(gateways.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  const shape = searching ? '_search' : '';
+  return {
+    page: db
+      .select({
+        id: page.id,
+        mac: page.mac,
+        name: page.name,
+        version: page.version,
+        networkName: page.networkName,
+        rssi: page.rssi,
+        online: page.online,
+        lastSeenAt: page.lastSeenAt,
+        cityId: page.cityId,
+        lockNum: sql<number>`(select count(*)::int from ${gatewayLocks} where ${gatewayLocks.gatewayId} = ${page.id})`,
+        cityName: cities.name,
+      })
+      .from(page)
+      .leftJoin(cities, eq(cities.id, page.cityId))
+      .orderBy(asc(page.name), asc(page.id))
+      .prepare(`gateway_page${shape}`),
+    count: db.select({ n: count() }).from(gateways).where(where).prepare(`gateway_count${shape}`),
+  };
+});
+
+/** The locks a gateway reaches, with signal grades: only the columns the screen shows. */
 export async function gatewayLockList(db: Executor, gatewayId: number) {
-  const rows = await db
-    .select({ reach: gatewayLocks, lock: locks })
-    .from(gatewayLocks)
-    .innerJoin(locks, eq(locks.id, gatewayLocks.lockId))
-    .where(eq(gatewayLocks.gatewayId, gatewayId))
-    .orderBy(asc(locks.name), asc(locks.id));
-  return rows.map(({ reach, lock }) => ({
-    lockId: lock.id,
-    lockName: lock.name,
-    lockMac: lock.mac,
-    rssi: reach.rssi,
-    signalGrade: signalGradeOfRssi(reach.rssi),
-    state: lock.state,
-    battery: lock.battery,
-    remoteUnlock: lock.switches.remoteUnlock ?? 0,
-    isParkingLock: hasFeature(lock.featureValue, 'parkingLock'),
-    updatedAt: reach.updatedAt.getTime(),
+  const rows = await locksOfGateway(db).execute({ gatewayId });
+  return rows.map((row) => ({
+    lockId: row.lockId,
+    lockName: row.lockName,
+    lockMac: row.lockMac,
+    rssi: row.rssi,
+    signalGrade: signalGradeOfRssi(row.rssi),
+    state: row.state,
+    battery: row.battery,
+    remoteUnlock: row.switches.remoteUnlock ?? 0,
+    isParkingLock: hasFeature(row.featureValue, 'parkingLock'),
+    updatedAt: row.updatedAt.getTime(),
   }));
 }
+
+const locksOfGateway = preparedStatement((db) =>
+  db
+    .select({
+      lockId: locks.id,
+      lockName: locks.name,
+      lockMac: locks.mac,
+      rssi: gatewayLocks.rssi,
+      state: locks.state,
+      battery: locks.battery,
+      switches: locks.switches,
+      featureValue: locks.featureValue,
+      updatedAt: gatewayLocks.updatedAt,
+    })
+    .from(gatewayLocks)
+    .innerJoin(locks, eq(locks.id, gatewayLocks.lockId))
+    .where(eq(gatewayLocks.gatewayId, sql.placeholder('gatewayId')))
+    .orderBy(asc(locks.name), asc(locks.id))
+    .prepare('gateway_locks_of_gateway'),
+);
 
 /** A new gateway's row. */
 export async function insertGateway(db: Executor, values: typeof gateways.$inferInsert): Promise<number> {

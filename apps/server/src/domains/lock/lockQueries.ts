@@ -21,10 +21,12 @@ import {
   ne,
   notExists,
   notInArray,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
+import { preparedByShape, preparedStatement } from '../../db/prepared';
 import {
   ekeys,
   gatewayLocks,
@@ -60,25 +62,30 @@ const ADMINISTERING = IN_FORCE_EKEY_STATUSES;
  * that administers, if any; whether it is valid now is the caller's check (lockAccess.ts).
  */
 export async function administratorKeyOf(db: Executor, lockId: number, userId: number) {
-  const [key] = await db
+  const [key] = await administratorKey(db).execute({ lockId, userId });
+  return key;
+}
+
+const administratorKey = preparedStatement((db) =>
+  db
     .select()
     .from(ekeys)
     .where(
       and(
-        eq(ekeys.lockId, lockId),
-        eq(ekeys.recipientId, userId),
+        eq(ekeys.lockId, sql.placeholder('lockId')),
+        eq(ekeys.recipientId, sql.placeholder('userId')),
         eq(ekeys.keyRight, EKeyAuthorized.yes),
         inArray(ekeys.status, [...ADMINISTERING]),
       ),
-    );
-  return key;
-}
+    )
+    .prepare('lock_administrator_key'),
+);
 
 /**
  * SQL: `locks` (in the query) has an administering administrator eKey held by `userId` that is valid now
  * — the same rule as `managedLock` (lockAccess.ts), for lists.
  */
-export function administeredLockCondition(userId: number): SQL {
+export function administeredLockCondition(userId: number | Placeholder): SQL {
   return sql`exists (
     select 1 from ${ekeys}
     where ${ekeys.lockId} = ${locks.id} and ${ekeys.recipientId} = ${userId} and ${administeringKey()})`;
@@ -140,7 +147,7 @@ function reachOfLinks(links: { gatewayName: string; online: number; rssi: number
  * walk its index in name order (the owned one `locks_owner_name_idx`), which `owner or administers`
  * as one condition does not.
  */
-export function managedBranches(userId: number, type: number): SQL[] {
+export function managedBranches(userId: number | Placeholder, type: number): SQL[] {
   const owned = eq(locks.ownerId, userId);
   const administered = and(ne(locks.ownerId, userId), administeredLockCondition(userId)) as SQL;
   if (type === LockQueryType.admin) return [owned];
@@ -149,14 +156,14 @@ export function managedBranches(userId: number, type: number): SQL[] {
 }
 
 /** SQL: `locks` (in the query) is filed as `groupId` asks — any (-1), in none of the user's groups (0), in that group. */
-function filingCondition(userId: number, groupId: number): SQL | undefined {
+function filingCondition(userId: number | Placeholder, groupId: number | Placeholder): SQL | undefined {
   if (groupId === GroupId.all) return undefined;
   const filing = filingOf(userId, groupId === GroupId.ungrouped ? undefined : groupId);
   return groupId === GroupId.ungrouped ? notExists(filing) : exists(filing);
 }
 
 /** SQL: the subquery of the user's filing of `locks` (in the query), in one group or in any. */
-function filingOf(userId: number, groupId: number | undefined) {
+function filingOf(userId: number | Placeholder, groupId: number | Placeholder | undefined) {
   return sql`(select 1 from ${lockGroupLocks} where ${and(
     eq(lockGroupLocks.userId, userId),
     eq(lockGroupLocks.lockId, locks.id),
@@ -164,24 +171,36 @@ function filingOf(userId: number, groupId: number | undefined) {
   )})`;
 }
 
-/** How many locks the branches' conditions hold together (each counted alone: no sort, no OR). */
-export async function countOfBranches(db: Db, branches: SQL[]): Promise<number> {
+/** SQL: how many locks the branches' conditions hold together (each counted alone: no sort, no OR). */
+function countOfBranchesSql(branches: SQL[]): SQL<number> {
   const counts = branches.map((where) => sql`(select count(*) from ${locks} where ${where})`);
-  const result = (await db.execute(sql`select (${sql.join(counts, sql` + `)})::int as n`)) as unknown as {
-    rows: { n: number | string }[];
-  };
-  return Number(result.rows[0]?.n ?? 0);
+  return sql<number>`(${sql.join(counts, sql` + `)})::int`;
+}
+
+/** A single row to select an expression from. */
+const ONE_ROW = sql`(values (1)) as "one"`;
+
+/** How many locks the branches' conditions hold together. */
+export async function countOfBranches(db: Db, branches: SQL[]): Promise<number> {
+  const [row] = await db.select({ n: countOfBranchesSql(branches) }).from(ONE_ROW);
+  return Number(row?.n ?? 0);
+}
+
+/** Where a page is: the rows before it, its size, and its end (offset + size). */
+interface PageWindow {
+  offset: number | Placeholder;
+  limit: number | Placeholder;
+  end: number | Placeholder;
 }
 
 /** SQL: the ids of one page of the branches' locks by name: each branch ordered and cut at the page's end, then merged. */
-function pageIdsOf(db: Db, branches: SQL[], pageNo: number, pageSize: number): SQL {
-  const end = offsetOf(pageNo, pageSize) + pageSize;
+function pageIdsOf(db: Executor, branches: SQL[], window: PageWindow): SQL {
   const heads = branches.map(
     (where) =>
-      sql`(${db.select({ id: locks.id, name: locks.name }).from(locks).where(where).orderBy(asc(locks.name), asc(locks.id)).limit(end)})`,
+      sql`(${db.select({ id: locks.id, name: locks.name }).from(locks).where(where).orderBy(asc(locks.name), asc(locks.id)).limit(window.end)})`,
   );
   return sql`(select "id" from (${sql.join(heads, sql` union all `)}) as "page"
-    order by "name", "id" limit ${pageSize} offset ${offsetOf(pageNo, pageSize)})`;
+    order by "name", "id" limit ${window.limit} offset ${window.offset})`;
 }
 
 /**
@@ -192,30 +211,66 @@ function pageIdsOf(db: Db, branches: SQL[], pageNo: number, pageSize: number): S
  */
 export async function listLocks(db: Db, userId: number, query: LockListQuery) {
   if (query.groupId > 0) {
-    const [group] = await db
-      .select({ id: lockGroups.id })
-      .from(lockGroups)
-      .where(and(eq(lockGroups.id, query.groupId), eq(lockGroups.ownerId, userId)));
+    const [group] = await groupOfOwner(db).execute({ groupId: query.groupId, userId });
     if (!group) throw new ApiError('noPermission', {}, 'not a group of this account');
   }
+  const scope =
+    query.type === LockQueryType.admin || query.type === LockQueryType.authorizedAdmin ? query.type : LockQueryType.all;
+  const filing = query.groupId === GroupId.all ? 'all' : query.groupId === GroupId.ungrouped ? 'ungrouped' : 'group';
+  const listing = lockListing(db, `${scope}_${filing}${query.lockName ? '_search' : ''}`);
+  const offset = offsetOf(query.pageNo, query.pageSize);
+  const values = {
+    userId,
+    groupId: query.groupId,
+    pattern: query.lockName ? containsPattern(query.lockName) : '',
+    offset,
+    limit: query.pageSize,
+    end: offset + query.pageSize,
+  };
+  const [rows, [total]] = await Promise.all([listing.page.execute(values), listing.count.execute(values)]);
+  const list = rows.map((r) => presentLockItem(r.lock, userId, r.groupId, reachOfLinks(r.links)));
+  return pageOf(list, Number(total?.n ?? 0), query.pageNo, query.pageSize);
+}
+
+const groupOfOwner = preparedStatement((db) =>
+  db
+    .select({ id: lockGroups.id })
+    .from(lockGroups)
+    .where(and(eq(lockGroups.id, sql.placeholder('groupId')), eq(lockGroups.ownerId, sql.placeholder('userId'))))
+    .prepare('lock_group_of_owner'),
+);
+
+/**
+ * The lock list's page and count, run on every visit of the console's home: prepared for each
+ * shape of the query, `<type>_<all|ungrouped|group>[_search]` (at most 18).
+ */
+const lockListing = preparedByShape((db, shape: string) => {
+  const [type, filing, search] = shape.split('_');
+  const userId = sql.placeholder('userId');
   const narrowing = [
-    filingCondition(userId, query.groupId),
-    query.lockName ? ilike(locks.name, containsPattern(query.lockName)) : undefined,
+    filingCondition(
+      userId,
+      filing === 'all' ? GroupId.all : filing === 'ungrouped' ? GroupId.ungrouped : sql.placeholder('groupId'),
+    ),
+    search ? ilike(locks.name, sql.placeholder('pattern')) : undefined,
   ];
-  const branches = managedBranches(userId, query.type).map((managed) => and(managed, ...narrowing) as SQL);
+  const branches = managedBranches(userId, Number(type)).map((managed) => and(managed, ...narrowing) as SQL);
   const filed = and(eq(lockGroupLocks.lockId, locks.id), eq(lockGroupLocks.userId, userId));
-  const [rows, total] = await Promise.all([
-    db
+  const window = { offset: sql.placeholder('offset'), limit: sql.placeholder('limit'), end: sql.placeholder('end') };
+  return {
+    page: db
       .select({ lock: locks, groupId: lockGroupLocks.groupId, links: gatewayLinksOf() })
       .from(locks)
       .leftJoin(lockGroupLocks, filed)
-      .where(inArray(locks.id, pageIdsOf(db, branches, query.pageNo, query.pageSize)))
-      .orderBy(asc(locks.name), asc(locks.id)),
-    countOfBranches(db, branches),
-  ]);
-  const list = rows.map((r) => presentLockItem(r.lock, userId, r.groupId, reachOfLinks(r.links)));
-  return pageOf(list, total, query.pageNo, query.pageSize);
-}
+      .where(inArray(locks.id, pageIdsOf(db, branches, window)))
+      .orderBy(asc(locks.name), asc(locks.id))
+      .prepare(`lock_list_page_${shape}`),
+    count: db
+      .select({ n: countOfBranchesSql(branches) })
+      .from(ONE_ROW)
+      .prepare(`lock_list_count_${shape}`),
+  };
+});
 
 /** How many locks the account manages (owns, or administers now). */
 export async function managedLockTotal(db: Db, userId: number): Promise<number> {
@@ -284,9 +339,17 @@ export async function lockDetail(db: Db, userId: number, lock: LockRow) {
 
 /** A lock by its id (no permission checked: the caller has done that). */
 export async function findLockById(db: Executor, lockId: number): Promise<LockRow | undefined> {
-  const [lock] = await db.select().from(locks).where(eq(locks.id, lockId));
+  const [lock] = await lockById(db).execute({ lockId });
   return lock;
 }
+
+const lockById = preparedStatement((db) =>
+  db
+    .select()
+    .from(locks)
+    .where(eq(locks.id, sql.placeholder('lockId')))
+    .prepare('lock_by_id'),
+);
 
 /**
  * Those of the locks the user owns (id and name): the check of a call on many locks at once

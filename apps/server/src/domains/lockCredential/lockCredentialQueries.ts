@@ -1,6 +1,7 @@
 import type { LockCredentialKind } from '@smartlock/contract';
-import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
+import { preparedWithSearch } from '../../db/prepared';
 import { facePhotos, lockCredentials, locks, users } from '../../db/schema';
 import { nextSerialId } from '../../db/sequence';
 import { containsPattern, offsetOf } from '../../http/paging';
@@ -70,30 +71,47 @@ export async function credentialsOfLock(
   kind: LockCredentialKind,
   query: { searchStr?: string | undefined; pageNo: number; pageSize: number },
 ): Promise<{ rows: CredentialWithCreator[]; total: number }> {
-  const where: SQL[] = [eq(lockCredentials.lockId, lockId), eq(lockCredentials.kind, kind)];
-  if (query.searchStr) {
-    const pattern = containsPattern(query.searchStr);
-    where.push(
-      or(
-        sql`${lockCredentials.number} ilike ${pattern}`,
-        sql`${lockCredentials.name} ilike ${pattern}`,
-        sql`${lockCredentials.remark} ilike ${pattern}`,
-      ) as SQL,
-    );
-  }
-  const [rows, [total]] = await Promise.all([
-    credentialsWithCreators(db)
-      .where(and(...where))
-      .orderBy(desc(lockCredentials.createdAt), desc(lockCredentials.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query.pageNo, query.pageSize)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(lockCredentials)
-      .where(and(...where)),
-  ]);
+  const listing = credentialListing(db, Boolean(query.searchStr));
+  const values = {
+    lockId,
+    kind,
+    pattern: query.searchStr ? containsPattern(query.searchStr) : '',
+    limit: query.pageSize,
+    offset: offsetOf(query.pageNo, query.pageSize),
+  };
+  const [rows, [total]] = await Promise.all([listing.page.execute(values), listing.count.execute(values)]);
   return { rows: rows.map(withCreator), total: total?.n ?? 0 };
 }
+
+/** The list's page and count, run on every visit of a credential screen: prepared. */
+const credentialListing = preparedWithSearch((db, searching) => {
+  const pattern = sql.placeholder('pattern');
+  const where = and(
+    eq(lockCredentials.lockId, sql.placeholder('lockId')),
+    eq(lockCredentials.kind, sql.placeholder('kind')),
+    searching
+      ? or(
+          sql`${lockCredentials.number} ilike ${pattern}`,
+          sql`${lockCredentials.name} ilike ${pattern}`,
+          sql`${lockCredentials.remark} ilike ${pattern}`,
+        )
+      : undefined,
+  );
+  const shape = searching ? '_search' : '';
+  return {
+    page: credentialsWithCreators(db)
+      .where(where)
+      .orderBy(desc(lockCredentials.createdAt), desc(lockCredentials.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`lock_credential_page${shape}`),
+    count: db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(lockCredentials)
+      .where(where)
+      .prepare(`lock_credential_count${shape}`),
+  };
+});
 
 /** A page of the user's managed locks holding a live card with this number, by lock name; and how many there are. */
 export async function managedLocksWithCard(

@@ -1,6 +1,7 @@
 import { PasscodeStatus } from '@smartlock/contract';
-import { and, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
+import { preparedWithSearch } from '../../db/prepared';
 import { passcodes, users } from '../../db/schema';
 import { nextSerialId } from '../../db/sequence';
 import { containsPattern, offsetOf } from '../../http/paging';
@@ -48,24 +49,36 @@ export async function passcodesOfLock(
   lockId: number,
   query: { searchStr?: string | undefined; pageNo: number; pageSize: number },
 ): Promise<{ rows: PasscodeWithCreator[]; total: number }> {
-  const where: SQL[] = [eq(passcodes.lockId, lockId), ne(passcodes.status, PasscodeStatus.deleted)];
-  if (query.searchStr) {
-    const pattern = containsPattern(query.searchStr);
-    where.push(or(sql`${passcodes.name} ilike ${pattern}`, sql`${passcodes.code} ilike ${pattern}`) as SQL);
-  }
-  const [rows, [total]] = await Promise.all([
-    passcodesWithCreators(db)
-      .where(and(...where))
-      .orderBy(desc(passcodes.createdAt), desc(passcodes.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query.pageNo, query.pageSize)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(passcodes)
-      .where(and(...where)),
-  ]);
+  const listing = passcodeListing(db, Boolean(query.searchStr));
+  const values = {
+    lockId,
+    pattern: query.searchStr ? containsPattern(query.searchStr) : '',
+    limit: query.pageSize,
+    offset: offsetOf(query.pageNo, query.pageSize),
+  };
+  const [rows, [total]] = await Promise.all([listing.page.execute(values), listing.count.execute(values)]);
   return { rows: rows.map(withCreator), total: total?.n ?? 0 };
 }
+
+/** The list's page and count, run on every visit of the passcode screen: prepared. */
+const passcodeListing = preparedWithSearch((db, searching) => {
+  const pattern = sql.placeholder('pattern');
+  const where = and(
+    eq(passcodes.lockId, sql.placeholder('lockId')),
+    ne(passcodes.status, PasscodeStatus.deleted),
+    searching ? or(sql`${passcodes.name} ilike ${pattern}`, sql`${passcodes.code} ilike ${pattern}`) : undefined,
+  );
+  const shape = searching ? '_search' : '';
+  return {
+    page: passcodesWithCreators(db)
+      .where(where)
+      .orderBy(desc(passcodes.createdAt), desc(passcodes.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`passcode_page${shape}`),
+    count: db.select({ n: sql<number>`count(*)::int` }).from(passcodes).where(where).prepare(`passcode_count${shape}`),
+  };
+});
 
 /** Whether the lock has a passcode (not deleted) with these digits. */
 export async function hasLivePasscode(db: Executor, lockId: number, code: string): Promise<boolean> {
