@@ -31,7 +31,7 @@ import { ekeys, lockCredentials, passcodes, users } from '@smartlock/server/src/
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { ENDED_EKEY_STATUSES, GONE_EKEY_STATUSES } from '@smartlock/server/src/domains/ekey/ekeyStatus';
 import { scratchApp } from './scratchApp';
-import { goalVerdict, type SideBySideCase, sideBySide } from './sideBySide';
+import { goalVerdict, keepRows, type SideBySideCase, sideBySide } from './sideBySide';
 import { addLocks, httpCall, httpLogin } from './support';
 
 /** eKeys, passcodes and cards each on the busy lock. */
@@ -320,5 +320,6 @@ for (const list of lists) if (!only || list.name.includes(only)) cases.push(awai
 
 const rows = await sideBySide(cases, { calls: CALLS, concurrency: CONCURRENCY, warmup: WARMUP });
 console.log(goalVerdict(rows));
+keepRows('credentials', rows);
 await reference.end();
 await app.close();

@@ -17,7 +17,7 @@ import { gateway } from '@smartlock/contract';
 import { cities, gatewayLocks, gateways } from '@smartlock/server/src/db/schema';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { scratchApp } from './scratchApp';
-import { goalVerdict, type SideBySideCase, sideBySide } from './sideBySide';
+import { goalVerdict, keepRows, type SideBySideCase, sideBySide } from './sideBySide';
 import { addLocks, httpCall, httpLogin } from './support';
 
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 500);
@@ -186,5 +186,6 @@ for (const screen of screens) if (!only || screen.name.includes(only)) cases.pus
 
 const rows = await sideBySide(cases, { calls: CALLS, concurrency: CONCURRENCY, warmup: WARMUP });
 console.log(goalVerdict(rows));
+keepRows('gateways', rows);
 await reference.end();
 await app.close();

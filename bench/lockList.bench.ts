@@ -14,7 +14,7 @@ import { EKeyAuthorized, EKeyStatus, GroupId, group, LockQueryType, lock, Validi
 import { ekeys, lockGroupLocks, lockGroups, locks } from '@smartlock/server/src/db/schema';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { scratchApp } from './scratchApp';
-import { goalVerdict, type SideBySideCase, sideBySide } from './sideBySide';
+import { goalVerdict, keepRows, type SideBySideCase, sideBySide } from './sideBySide';
 import { httpCall, httpLogin } from './support';
 
 const LOCKS = Number(process.env.BENCH_LOCKS ?? 10_000);
@@ -201,5 +201,6 @@ const cases: SideBySideCase[] = [
 
 const rows = await sideBySide(cases, { calls: CALLS, concurrency: CONCURRENCY, warmup: WARMUP });
 console.log(goalVerdict(rows));
+keepRows('lockList', rows);
 await reference.end();
 await app.close();

@@ -25,7 +25,7 @@ import {
 import { ekeys, lockCredentials, passcodes } from '@smartlock/server/src/db/schema';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { scratchApp } from './scratchApp';
-import { goalVerdict, type SideBySideCase, sideBySide } from './sideBySide';
+import { goalVerdict, keepRows, type SideBySideCase, sideBySide } from './sideBySide';
 import { addLocks, httpCall, httpLogin } from './support';
 
 const LOCKS = Number(process.env.BENCH_LOCKS ?? 500);
@@ -204,5 +204,6 @@ const cases: SideBySideCase[] = [
 
 const rows = await sideBySide(cases, { calls: CALLS, concurrency: CONCURRENCY, warmup: WARMUP });
 console.log(goalVerdict(rows));
+keepRows('lockUsers', rows);
 await reference.end();
 await app.close();

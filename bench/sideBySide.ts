@@ -5,6 +5,7 @@
  * product's throughput to the reference's.
  */
 import { performance } from 'node:perf_hooks';
+import { saveResults } from './results';
 import { percentile } from './support';
 
 /** One hot read: the product's call and the reference that returns the same rows. */
@@ -100,4 +101,19 @@ export function goalVerdict(rows: SideBySideRow[]): string {
   return short.length === 0
     ? 'every case within the goal (ratio >= 0.5, p99 <= 50 ms)'
     : `short of the goal (ratio >= 0.5, p99 <= 50 ms): ${short.map((r) => r.name).join(', ')}`;
+}
+
+/** Keeps the rows for the summary table (bench/results.ts), each held to the goal. */
+export function keepRows(bench: string, rows: SideBySideRow[]): void {
+  saveResults(
+    bench,
+    rows.map((r) => ({
+      figure: r.name,
+      ours: `${r.ours.perSecond.toFixed(r.ours.perSecond < 10 ? 1 : 0)}/s, p99 ${r.ours.p99.toFixed(0)} ms`,
+      reference: `${r.reference.perSecond.toFixed(r.reference.perSecond < 10 ? 1 : 0)}/s, p99 ${r.reference.p99.toFixed(0)} ms`,
+      ratio: r.ratio,
+      goal: 'ratio >= 0.5, p99 <= 50 ms',
+      met: r.ratio >= 0.5 && r.ours.p99 <= 50,
+    })),
+  );
 }
