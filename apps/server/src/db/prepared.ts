@@ -1,3 +1,4 @@
+import { containsPattern, offsetOf } from '../http/paging';
 import type { Executor } from './client';
 
 /**
@@ -52,4 +53,32 @@ export function preparedWithSearch<P>(
   build: (executor: Executor, searching: boolean) => P,
 ): (executor: Executor, searching: boolean) => P {
   return preparedByShape<boolean, P>(build);
+}
+
+/** A list's two prepared statements: its page and its count (one row, `n`). */
+export interface PreparedListing<Row> {
+  page: { execute(values: Record<string, unknown>): Promise<Row[]> };
+  count: { execute(values: Record<string, unknown>): Promise<{ n: number | string }[]> };
+}
+
+/**
+ * Runs a list's page and count together with the same values: the search as a contains pattern
+ * (`pattern`, empty when none), the page as `limit` and `offset`, and what else the list takes.
+ */
+export async function pageAndCount<Row>(
+  listing: PreparedListing<Row>,
+  search: string | undefined,
+  paging: { pageNo: number; pageSize: number },
+  values: Record<string, unknown>,
+): Promise<{ rows: Row[]; total: number }> {
+  const offset = offsetOf(paging.pageNo, paging.pageSize);
+  const all = {
+    ...values,
+    pattern: search ? containsPattern(search) : '',
+    limit: paging.pageSize,
+    offset,
+    end: offset + paging.pageSize,
+  };
+  const [rows, [total]] = await Promise.all([listing.page.execute(all), listing.count.execute(all)]);
+  return { rows, total: Number(total?.n ?? 0) };
 }

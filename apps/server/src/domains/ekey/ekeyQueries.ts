@@ -2,9 +2,9 @@ import { type EKeyItem, EKeyStatus, EKeyType, ValidityType } from '@smartlock/co
 import { and, desc, eq, inArray, isNotNull, isNull, lte, max, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
-import { preparedStatement, preparedWithSearch } from '../../db/prepared';
+import { pageAndCount, preparedStatement, preparedWithSearch } from '../../db/prepared';
 import { ekeys, faceIdentifications, locks, users } from '../../db/schema';
-import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import { pageOf } from '../../http/paging';
 import { revocationColumns } from './ekeyRevocationQueries';
 import { ENDED_EKEY_STATUSES, GONE_EKEY_STATUSES, IN_FORCE_EKEY_STATUSES } from './ekeyStatus';
 
@@ -87,16 +87,10 @@ export async function listLockKeys(
 ) {
   await markOverdue(db, { lockId });
   const listing = keyListing(db, Boolean(query.searchStr));
-  const values = {
-    lockId,
-    pattern: query.searchStr ? containsPattern(query.searchStr) : '',
-    limit: query.pageSize,
-    offset: offsetOf(query.pageNo, query.pageSize),
-  };
-  const [rows, [total]] = await Promise.all([listing.page.execute(values), listing.count.execute(values)]);
+  const { rows, total } = await pageAndCount(listing, query.searchStr, query, { lockId });
   return pageOf(
     rows.map((r) => presentEKey(r.key, r.lockName, { recipient: r.recipient, sender: r.sender })),
-    total?.n ?? 0,
+    total,
     query.pageNo,
     query.pageSize,
   );

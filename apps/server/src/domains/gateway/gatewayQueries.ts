@@ -1,10 +1,10 @@
 import { type GatewayStatus, hasFeature, signalGradeOfRssi } from '@smartlock/contract';
 import { and, asc, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { preparedStatement, preparedWithSearch } from '../../db/prepared';
+import { pageAndCount, preparedStatement, preparedWithSearch } from '../../db/prepared';
 import { cities, gatewayLocks, gateways, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
-import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import { pageOf } from '../../http/paging';
 
 /** Whether the account has a gateway (online or offline), and whether one is online now (user info). */
 export async function gatewayPresence(
@@ -47,13 +47,7 @@ export async function listGateways(
   query: { pageNo: number; pageSize: number; gatewayName?: string | undefined },
 ) {
   const listing = gatewayListing(db, Boolean(query.gatewayName));
-  const values = {
-    ownerId,
-    pattern: query.gatewayName ? containsPattern(query.gatewayName) : '',
-    limit: query.pageSize,
-    offset: offsetOf(query.pageNo, query.pageSize),
-  };
-  const [rows, [total]] = await Promise.all([listing.page.execute(values), listing.count.execute(values)]);
+  const { rows, total } = await pageAndCount(listing, query.gatewayName, query, { ownerId });
   const list = rows.map((gateway) => ({
     gatewayId: gateway.id,
     gatewayMac: gateway.mac,
@@ -68,7 +62,7 @@ export async function listGateways(
     cityId: gateway.cityId,
     cityName: gateway.cityName ?? '',
   }));
-  return pageOf(list, total?.n ?? 0, query.pageNo, query.pageSize);
+  return pageOf(list, total, query.pageNo, query.pageSize);
 }
 
 /** The list's page and count, run on every visit of the gateway screen: prepared. */

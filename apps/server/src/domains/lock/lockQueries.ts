@@ -26,7 +26,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { preparedByShape, preparedStatement } from '../../db/prepared';
+import { pageAndCount, preparedByShape, preparedStatement } from '../../db/prepared';
 import {
   ekeys,
   gatewayLocks,
@@ -38,7 +38,7 @@ import {
   passcodes,
 } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
-import { containsPattern, offsetOf, pageOf } from '../../http/paging';
+import { pageOf } from '../../http/paging';
 import { GONE_EKEY_STATUSES, IN_FORCE_EKEY_STATUSES } from '../ekey/ekeyStatus';
 import { NOT_LIVE } from '../lockCredential/credentialKinds';
 import { locationOf } from '../map/lockLocation';
@@ -218,18 +218,9 @@ export async function listLocks(db: Db, userId: number, query: LockListQuery) {
     query.type === LockQueryType.admin || query.type === LockQueryType.authorizedAdmin ? query.type : LockQueryType.all;
   const filing = query.groupId === GroupId.all ? 'all' : query.groupId === GroupId.ungrouped ? 'ungrouped' : 'group';
   const listing = lockListing(db, `${scope}_${filing}${query.lockName ? '_search' : ''}`);
-  const offset = offsetOf(query.pageNo, query.pageSize);
-  const values = {
-    userId,
-    groupId: query.groupId,
-    pattern: query.lockName ? containsPattern(query.lockName) : '',
-    offset,
-    limit: query.pageSize,
-    end: offset + query.pageSize,
-  };
-  const [rows, [total]] = await Promise.all([listing.page.execute(values), listing.count.execute(values)]);
+  const { rows, total } = await pageAndCount(listing, query.lockName, query, { userId, groupId: query.groupId });
   const list = rows.map((r) => presentLockItem(r.lock, userId, r.groupId, reachOfLinks(r.links)));
-  return pageOf(list, Number(total?.n ?? 0), query.pageNo, query.pageSize);
+  return pageOf(list, total, query.pageNo, query.pageSize);
 }
 
 const groupOfOwner = preparedStatement((db) =>

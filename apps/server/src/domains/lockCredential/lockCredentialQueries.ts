@@ -1,10 +1,10 @@
 import type { LockCredentialKind } from '@smartlock/contract';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { preparedWithSearch } from '../../db/prepared';
+import { pageAndCount, preparedWithSearch } from '../../db/prepared';
 import { facePhotos, lockCredentials, locks, users } from '../../db/schema';
 import { nextSerialId } from '../../db/sequence';
-import { containsPattern, offsetOf } from '../../http/paging';
+import { offsetOf } from '../../http/paging';
 import { managedLockCondition } from '../lock/lockQueries';
 import { NOT_LIVE, Status } from './credentialKinds';
 
@@ -72,15 +72,8 @@ export async function credentialsOfLock(
   query: { searchStr?: string | undefined; pageNo: number; pageSize: number },
 ): Promise<{ rows: CredentialWithCreator[]; total: number }> {
   const listing = credentialListing(db, Boolean(query.searchStr));
-  const values = {
-    lockId,
-    kind,
-    pattern: query.searchStr ? containsPattern(query.searchStr) : '',
-    limit: query.pageSize,
-    offset: offsetOf(query.pageNo, query.pageSize),
-  };
-  const [rows, [total]] = await Promise.all([listing.page.execute(values), listing.count.execute(values)]);
-  return { rows: rows.map(withCreator), total: total?.n ?? 0 };
+  const { rows, total } = await pageAndCount(listing, query.searchStr, query, { lockId, kind });
+  return { rows: rows.map(withCreator), total };
 }
 
 /** The list's page and count, run on every visit of a credential screen: prepared. */

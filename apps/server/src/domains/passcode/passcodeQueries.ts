@@ -1,10 +1,9 @@
 import { PasscodeStatus } from '@smartlock/contract';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { preparedWithSearch } from '../../db/prepared';
+import { pageAndCount, preparedWithSearch } from '../../db/prepared';
 import { passcodes, users } from '../../db/schema';
 import { nextSerialId } from '../../db/sequence';
-import { containsPattern, offsetOf } from '../../http/paging';
 
 export type PasscodeRow = typeof passcodes.$inferSelect;
 export type NewPasscode = typeof passcodes.$inferInsert;
@@ -50,14 +49,8 @@ export async function passcodesOfLock(
   query: { searchStr?: string | undefined; pageNo: number; pageSize: number },
 ): Promise<{ rows: PasscodeWithCreator[]; total: number }> {
   const listing = passcodeListing(db, Boolean(query.searchStr));
-  const values = {
-    lockId,
-    pattern: query.searchStr ? containsPattern(query.searchStr) : '',
-    limit: query.pageSize,
-    offset: offsetOf(query.pageNo, query.pageSize),
-  };
-  const [rows, [total]] = await Promise.all([listing.page.execute(values), listing.count.execute(values)]);
-  return { rows: rows.map(withCreator), total: total?.n ?? 0 };
+  const { rows, total } = await pageAndCount(listing, query.searchStr, query, { lockId });
+  return { rows: rows.map(withCreator), total };
 }
 
 /** The list's page and count, run on every visit of the passcode screen: prepared. */
