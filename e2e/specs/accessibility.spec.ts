@@ -19,15 +19,21 @@ interface Finding {
 }
 
 /**
+ * How long a screen may take to be ready before it counts as never ready: a bound against a hang,
+ * with room for the big screen's map on two cores busy with everything else (it once took over 60 s).
+ */
+const READY_MS = 120_000;
+
+/**
  * Waits until the screen has its data: no spinner, skeleton or loading status left (a screen that
  * goes elsewhere at once, such as the access-token check, has gone), animations ended.
  */
 async function ready(page: Page, console: boolean): Promise<void> {
-  if (console) await page.getByTestId('breadcrumb').waitFor({ timeout: 60_000 });
-  else await page.locator('#root > *').first().waitFor({ timeout: 60_000 });
+  if (console) await page.getByTestId('breadcrumb').waitFor({ timeout: READY_MS });
+  else await page.locator('#root > *').first().waitFor({ timeout: READY_MS });
   // Ant Design's spinners and skeletons, and the console's own turning ring (components/Loading).
   const busy = page.locator('.ant-spin-spinning, .ant-skeleton-active, [role="status"]:has(animateTransform)');
-  await expect(busy).toHaveCount(0, { timeout: 60_000 });
+  await expect(busy).toHaveCount(0, { timeout: READY_MS });
   await settled(page);
 }
 
