@@ -33,6 +33,7 @@ import { registerLockRecordExportRoute } from './domains/lockRecord/lockRecordEx
 import { LockRecordIntake } from './domains/lockRecord/lockRecordIntake';
 import { lockRecordRoutes } from './domains/lockRecord/lockRecordRoutes';
 import { LockRecordService } from './domains/lockRecord/lockRecordService';
+import { RecordPartitions } from './domains/lockRecord/recordPartitions';
 import { lockUserRoutes } from './domains/lockUser/lockUserRoutes';
 import { LockUserService } from './domains/lockUser/lockUserService';
 import { MapActivityService } from './domains/map/mapActivityService';
@@ -151,6 +152,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => database.close());
   const { db } = database;
+  // This month's record partition and the next ones exist before the first record arrives.
+  const recordPartitions = new RecordPartitions(db, config.RECORD_RETENTION_MONTHS, app.log);
+  await recordPartitions.maintain().catch((err) => app.log.warn({ err }, 'record partitions not maintained'));
   const secret = rootSecret(config);
   const brands = new BrandRegistry(config.BRANDS_FILE ?? join(serverRoot(), 'brands.json'));
   const clients = appClients(config, secret);
@@ -283,9 +287,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const maintenance = setInterval(() => {
-    Promise.all([guard.prune(), limiter.prune(86_400_000), slider.prune(), codes.prune(), pruneCityActivity(db)]).catch(
-      (err) => app.log.warn({ err }, 'maintenance failed'),
-    );
+    Promise.all([
+      guard.prune(),
+      limiter.prune(86_400_000),
+      slider.prune(),
+      codes.prune(),
+      pruneCityActivity(db),
+      recordPartitions.maintain(),
+    ]).catch((err) => app.log.warn({ err }, 'maintenance failed'));
   }, 10 * 60_000);
   maintenance.unref();
   app.addHook('onClose', async () => clearInterval(maintenance));

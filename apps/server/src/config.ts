@@ -98,6 +98,12 @@ export const configSchema = z.object({
    * only when the operator says so (the figures tell an outsider how busy the service is).
    */
   METRICS_PUBLIC: boolish.optional(),
+  /**
+   * Months of unlock records kept before the current month (docs/operations.md): whole months
+   * older are dropped. Unset: every record is kept. At least 6, so an export's six months back are
+   * always there.
+   */
+  RECORD_RETENTION_MONTHS: z.coerce.number().int().min(6).max(1200).optional(),
   /** The built console; served when present. */
   WEB_DIST: z.string().optional(),
 });

@@ -280,10 +280,16 @@ export const remoteOperations = pgTable(
 );
 
 /** Lock records (unlock log entries) as locks upload them; an entry uploaded twice is kept once. */
+/**
+ * Unlock records, partitioned by month of `lock_date` (docs/records.md, "Partitions"): drizzle-kit
+ * cannot say so, so migration 0020 made the partitions by hand and the server keeps them
+ * (domains/lockRecord/recordPartitions.ts). A partitioned table's keys hold the partition key:
+ * the primary key is (id, lock_date), the dedupe key (lock_id, device_record_id, lock_date).
+ */
 export const lockRecords = pgTable(
   'lock_records',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     lockId: integer('lock_id')
       .notNull()
       .references(() => locks.id, { onDelete: 'cascade' }),
@@ -305,7 +311,9 @@ export const lockRecords = pgTable(
     cityId: integer('city_id'),
   },
   (t) => [
-    unique('lock_records_device_unique').on(t.lockId, t.deviceRecordId),
+    primaryKey({ name: 'lock_records_pkey', columns: [t.id, t.lockDate] }),
+    // A record sent again carries the lock time it was first sent with: stored once.
+    unique('lock_records_device_unique').on(t.lockId, t.deviceRecordId, t.lockDate),
     // Newest-first keyset reads per lock: all records, one query type's, one credential's.
     index('lock_records_lock_date_idx').on(t.lockId, t.lockDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('lock_records_lock_type_idx').on(

@@ -92,9 +92,14 @@ export function cursorOf(row: Pick<RecordRow, 'lockDate' | 'id'>): string {
   return `${row.lockDate.getTime()}:${row.id}`;
 }
 
-/** SQL: rows strictly after a keyset position in the order lock time desc, id desc. */
+/**
+ * SQL: rows strictly after a keyset position in the order lock time desc, id desc. The plain bound
+ * on the lock time says nothing more, but lets PostgreSQL skip the months after the position
+ * (a row comparison prunes no partitions).
+ */
 export function afterPosition(lockDateMs: number, id: number | string): SQL {
-  return sql`(${lockRecords.lockDate}, ${lockRecords.id}) < (${new Date(lockDateMs).toISOString()}::timestamptz, ${String(id)}::bigint)`;
+  const at = new Date(lockDateMs).toISOString();
+  return sql`(${lockRecords.lockDate} <= ${at}::timestamptz and (${lockRecords.lockDate}, ${lockRecords.id}) < (${at}::timestamptz, ${String(id)}::bigint))`;
 }
 
 function afterCursor(cursor: string): SQL {
