@@ -300,6 +300,14 @@ describe('filters and paging', () => {
     expect((await list(lockId, { searchStr: 'user_' })).total).toBe(0);
   });
 
+  it('finds a search shorter than a trigram, and never across two fields', async () => {
+    const short = await list(lockId, { searchStr: 'C5' });
+    expect(short.total).toBeGreaterThan(0);
+    expect(short.list.every((r) => `${r.username} ${r.keyboardPwd}`.toLowerCase().includes('c5'))).toBe(true);
+    expect((await list(lockId, { searchStr: 'example.comc17' })).total).toBe(0);
+    expect((await list(lockId, { searchStr: 'example.com' })).total).toBeGreaterThan(1);
+  });
+
   it('takes startDate inclusive and endDate exclusive', async () => {
     const page = await list(lockId, { startDate: BASE + 10_000, endDate: BASE + 13_000 });
     expect(page.list.map((r) => r.recordType)).toEqual([12, 11, 10]);
