@@ -305,7 +305,9 @@ if (process.env.BENCH_PARTITION_MIGRATION === '1') {
   await query('drop function lock_records_add_month');
   await query('alter table lock_records_flat rename to lock_records');
   await query('alter table lock_records rename constraint lock_records_flat_pkey to lock_records_pkey');
-  await query('alter table lock_records rename constraint lock_records_flat_device_unique to lock_records_device_unique');
+  await query(
+    'alter table lock_records rename constraint lock_records_flat_device_unique to lock_records_device_unique',
+  );
   for (const i of indexes) await query(`alter index ${i.name}_flat rename to ${i.name}`);
   const file = join(dirname(fileURLToPath(import.meta.url)), '../apps/server/drizzle', `${MIGRATION}.sql`);
   const statements = readFileSync(file, 'utf8').split('--> statement-breakpoint');

@@ -280,10 +280,10 @@ export const remoteOperations = pgTable(
   ],
 );
 
-/** Lock records (unlock log entries) as locks upload them; an entry uploaded twice is kept once. */
 /**
- * Unlock records, partitioned by month of `lock_date` (docs/records.md, "Partitions"): drizzle-kit
- * cannot say so, so migration 0020 made the partitions by hand and the server keeps them
+ * Lock records (unlock log entries) as locks upload them; an entry uploaded twice is kept once.
+ * Partitioned by month of `lock_date` (docs/records.md, "Partitions"): drizzle-kit cannot say so,
+ * so migration 0020 made the partitions by hand and the server keeps them
  * (domains/lockRecord/recordPartitions.ts). A partitioned table's keys hold the partition key:
  * the primary key is (id, lock_date), the dedupe key (lock_id, device_record_id, lock_date).
  */
