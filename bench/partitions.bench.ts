@@ -77,7 +77,8 @@ await query(
 );
 // Records of all the locks interleaved in time (each lock one every `step`), newest now.
 const perLock = Math.floor(RECORDS / LOCKS);
-const stepSeconds = (MONTHS * 30.44 * DAY) / 1000 / perLock;
+// Whole seconds, as a lock's clock gives them (the list's cursor holds milliseconds).
+const stepSeconds = Math.max(1, Math.round((MONTHS * 30.44 * DAY) / 1000 / perLock));
 const serialsPerChunk = Math.max(1, Math.floor(SEED_CHUNK / LOCKS));
 for (let from = 1; from <= perLock; from += serialsPerChunk) {
   const to = Math.min(perLock, from + serialsPerChunk - 1);
@@ -85,7 +86,7 @@ for (let from = 1; from <= perLock; from += serialsPerChunk) {
     `insert into lock_records (lock_id, device_record_id, record_type, success, username, credential, person, lock_date, server_date)
       select l, g::text, (array[${SEEDED_RECORD_TYPES.join(',')}])[1 + g % ${SEEDED_RECORD_TYPES.length}], case when g % 17 = 0 then 0 else 1 end,
         'guest' || (g % 500) || '@example.com', lpad((g % 100000)::text, 6, '0'), 'Guest ' || (g % 500),
-        now() - (g * interval '${stepSeconds} seconds'), now() - (g * interval '${stepSeconds} seconds')
+        date_trunc('second', now()) - (g * interval '${stepSeconds} seconds'), date_trunc('second', now()) - (g * interval '${stepSeconds} seconds')
       from generate_series($1::int, $2::int) g, unnest($3::int[]) l`,
     [from, to, locks],
   );
@@ -96,22 +97,40 @@ await query('create table lock_records_flat (like lock_records including default
 await query('insert into lock_records_flat select * from lock_records');
 const copied = seconds(copying);
 const building = performance.now();
-await query(`set maintenance_work_mem = '512MB'`);
-for (const c of constraints) await query(`alter table lock_records add constraint ${c.name} ${c.definition}`);
+/** Each key's and index's build time, for the log. */
+const builds: string[] = [];
+async function build(name: string, statement: string) {
+  const started = performance.now();
+  await query(statement);
+  builds.push(`${name} ${seconds(started)} s`);
+}
+// One connection of the pool would forget a session setting: the builds get theirs each.
+const withMemory = (statement: string) => `set maintenance_work_mem = '1GB'; ${statement}`;
+for (const c of constraints)
+  await build(c.name, withMemory(`alter table lock_records add constraint ${c.name} ${c.definition}`));
 // The parent's definitions read ON ONLY (the parent alone); built ON it, each partition gets its own.
-for (const i of indexes) await query(i.definition.replace(' ON ONLY ', ' ON '));
+for (const i of indexes) await build(i.name, withMemory(i.definition.replace(' ON ONLY ', ' ON ')));
 const builtPartitioned = seconds(building);
 const buildingFlat = performance.now();
 // The unpartitioned table as it was: the record id alone its key, and the lock's record id unique.
-await query('alter table lock_records_flat add constraint lock_records_flat_pkey primary key (id)');
-await query(
-  'alter table lock_records_flat add constraint lock_records_flat_device_unique unique (lock_id, device_record_id)',
+await build(
+  'flat pkey',
+  withMemory('alter table lock_records_flat add constraint lock_records_flat_pkey primary key (id)'),
+);
+await build(
+  'flat device unique',
+  withMemory(
+    'alter table lock_records_flat add constraint lock_records_flat_device_unique unique (lock_id, device_record_id)',
+  ),
 );
 for (const i of indexes) {
-  await query(
-    i.definition
-      .replace(` ${i.name} `, ` ${i.name}_flat `)
-      .replace(' ON ONLY public.lock_records ', ' ON public.lock_records_flat '),
+  await build(
+    `${i.name}_flat`,
+    withMemory(
+      i.definition
+        .replace(` ${i.name} `, ` ${i.name}_flat `)
+        .replace(' ON ONLY public.lock_records ', ' ON public.lock_records_flat '),
+    ),
   );
 }
 const builtFlat = seconds(buildingFlat);
@@ -126,15 +145,18 @@ console.log(
   `seeded ${count(perLock * LOCKS)} records over ${count(LOCKS)} locks and ${MONTHS} months in ${generated} s, copied in ${copied} s; ` +
     `keys and indexes built in ${builtPartitioned} s (partitioned: ${sizes?.partitions} partitions, ${sizes?.partitioned}) and ${builtFlat} s (one table, ${sizes?.flat})`,
 );
+console.log(`builds: ${builds.join(', ')}`);
 
+/** Ids of the inserted records, beyond the sequence's, the same in both tables (so their pages agree). */
+const NEW_IDS = 1_000_000_000_000;
 /** Inserts a batch of new records of any of the locks into `table`, as an intake's one statement. */
 async function insertBatch(table: string, from: number): Promise<number> {
   const started = performance.now();
   await query(
-    `insert into ${table} (lock_id, device_record_id, record_type, success, username, credential, person, lock_date, server_date)
-      select ($3::int[])[1 + i % ${LOCKS}], 'new' || i, (array[${SEEDED_RECORD_TYPES.join(',')}])[1 + i % ${SEEDED_RECORD_TYPES.length}], 1,
+    `insert into ${table} (id, lock_id, device_record_id, record_type, success, username, credential, person, lock_date, server_date)
+      select ${NEW_IDS} + i, ($3::int[])[1 + i % ${LOCKS}], 'new' || i, (array[${SEEDED_RECORD_TYPES.join(',')}])[1 + i % ${SEEDED_RECORD_TYPES.length}], 1,
         'guest' || (i % 500) || '@example.com', lpad((i % 100000)::text, 6, '0'), 'Guest ' || (i % 500),
-        now() - (i % 1000) * interval '1 second', now()
+        date_trunc('second', now()) - i * interval '1 millisecond', now()
       from generate_series($1::int, $2::int) i on conflict do nothing`,
     [from, from + BATCH - 1, locks],
   );

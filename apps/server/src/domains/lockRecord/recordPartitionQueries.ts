@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 
 /** Any constant: one instance at a time changes the record partitions. */
-const PARTITION_LOCK = 7_301_968;
+export const PARTITION_LOCK = 7_301_968;
 /**
  * How long a change waits for a table lock before it gives up until the next run. Dropping a
  * partition locks the whole table, and a waiting lock queues every read behind it: a long export

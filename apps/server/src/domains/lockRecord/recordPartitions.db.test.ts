@@ -1,10 +1,11 @@
 import { LockRecordType, lockRecord, type UploadedRecord } from '@smartlock/contract';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
-import { recordPartitionNames } from './recordPartitionQueries';
+import { PARTITION_LOCK, recordPartitionNames } from './recordPartitionQueries';
 import { MONTHS_AHEAD, monthPartitionName, monthStart, RecordPartitions } from './recordPartitions';
 
 const OWNER = 'partitions-owner@example.com';
@@ -106,6 +107,23 @@ describe('unlock records partitioned by month', () => {
     // Run again, nothing is left to do.
     expect(await job.maintain(later)).toEqual({ created: [], dropped: [], busy: false });
     expect(await job.maintain()).toEqual({ created: [], dropped: [], busy: false });
+  });
+
+  // PGlite has one connection: no other can hold the lock meanwhile.
+  it.runIf(process.env.TEST_DATABASE_URL)('leaves the partitions to an instance already at them', async () => {
+    const other = new pg.Client({ connectionString: server.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_advisory_xact_lock($1)', [PARTITION_LOCK]);
+      const job = new RecordPartitions(db(), undefined);
+      const later = new Date(midMonth(12));
+      expect(await job.maintain(later)).toEqual({ created: [], dropped: [], busy: true });
+      await other.query('commit');
+      expect((await job.maintain(later)).created).toEqual([12, 13, 14, 15].map(partitionOf));
+    } finally {
+      await other.end();
+    }
   });
 
   it('drops the whole months past retention, and only those', async () => {
