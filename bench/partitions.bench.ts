@@ -149,6 +149,8 @@ console.log(`builds: ${builds.join(', ')}`);
 
 /** Ids of the inserted records, beyond the sequence's, the same in both tables (so their pages agree). */
 const NEW_IDS = 1_000_000_000_000;
+/** Their lock times count back from this whole second, the same in both tables. */
+const NEW_FROM = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
 /** Inserts a batch of new records of any of the locks into `table`, as an intake's one statement. */
 async function insertBatch(table: string, from: number): Promise<number> {
   const started = performance.now();
@@ -156,9 +158,9 @@ async function insertBatch(table: string, from: number): Promise<number> {
     `insert into ${table} (id, lock_id, device_record_id, record_type, success, username, credential, person, lock_date, server_date)
       select ${NEW_IDS} + i, ($3::int[])[1 + i % ${LOCKS}], 'new' || i, (array[${SEEDED_RECORD_TYPES.join(',')}])[1 + i % ${SEEDED_RECORD_TYPES.length}], 1,
         'guest' || (i % 500) || '@example.com', lpad((i % 100000)::text, 6, '0'), 'Guest ' || (i % 500),
-        date_trunc('second', now()) - i * interval '1 millisecond', now()
+        $4::timestamptz - i * interval '1 millisecond', now()
       from generate_series($1::int, $2::int) i on conflict do nothing`,
-    [from, from + BATCH - 1, locks],
+    [from, from + BATCH - 1, locks, NEW_FROM],
   );
   return performance.now() - started;
 }
