@@ -489,7 +489,7 @@ const size = await bytesPerRecord(
   SIZE_RECORDS,
 );
 console.log(
-  `bytes per record (${size.rows} rows added): ${size.total.toFixed(0)} in all, of it ${size.heap.toFixed(0)} the table and ${size.indexes.toFixed(0)} its indexes`,
+  `bytes per record (${size.rows} rows added): ${size.total.toFixed(0)} in all, of it ${size.heap.toFixed(0)} the table and ${size.indexes.toFixed(0)} its indexes (${size.perIndex.map(([name, bytes]) => `${name} ${bytes.toFixed(0)}`).join(', ')})`,
 );
 
 /** The growth of lock_records (every partition, indexes, TOAST) per row as `rows` copies of the run's records go in. */
@@ -507,7 +507,16 @@ async function bytesPerRecord(lockIds: number[], rows: number) {
   const source = Number(
     (await pool.query('select count(*)::int as n from lock_records where lock_id = any($1)', [lockIds])).rows[0]?.n,
   );
+  const indexSizes = async () => {
+    const result = await pool.query(
+      `select i.indexrelid::regclass::text as name, pg_relation_size(i.indexrelid)::float8 as bytes
+       from pg_index i
+       where i.indrelid in (select relid from pg_partition_tree('lock_records') union select 'lock_records'::regclass)`,
+    );
+    return new Map(result.rows.map((r: { name: string; bytes: number }) => [r.name, Number(r.bytes)]));
+  };
   const before = await sizes();
+  const indexesBefore = await indexSizes();
   const copies = Math.ceil(rows / Math.max(1, source));
   await pool.query(
     `insert into lock_records (lock_id, device_record_id, record_type, success, username, credential, person, lock_date,
@@ -520,7 +529,11 @@ async function bytesPerRecord(lockIds: number[], rows: number) {
   await pool.query('vacuum analyze lock_records');
   const after = await sizes();
   const added = after.rows - before.rows;
+  const perIndex = [...(await indexSizes())]
+    .map(([name, bytes]) => [name, (bytes - (indexesBefore.get(name) ?? 0)) / added] as const)
+    .sort((a, b) => b[1] - a[1]);
   return {
+    perIndex,
     rows: added,
     total: (after.total - before.total) / added,
     heap: (after.heap - before.heap) / added,
