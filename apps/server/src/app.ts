@@ -170,7 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const live = new LiveHub();
   const mapActivity = new MapActivityService(db);
   const intake = new LockRecordIntake(db, live, () => mapActivity.invalidate());
-  const metrics = new Metrics(() => countOnlineGateways(db));
+  const metrics = new Metrics({ connectedGateways: () => countOnlineGateways(db), liveAccounts: () => live.accounts });
   const devices = await startDevices({
     config,
     rootSecret: secret,
@@ -180,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     outcomes: OPERATION_OUTCOMES,
     log: app.log,
     onOperationEnded: (end) => metrics.operationEnded(end),
+    onMessage: (kind) => metrics.linkMessage(kind),
   });
   app.addHook('onClose', async () => devices.close());
   const revocations = new EKeyRevocations(db, devices.operations, app.log);

@@ -85,6 +85,15 @@ export const configSchema = z.object({
   /** An external MQTT broker instead of the embedded one (mqtt://user:password@host:port). */
   MQTT_URL: z.string().url().optional(),
   /**
+   * The shared-subscription group of this deployment's instances: on a broker offering MQTT 5
+   * shared subscriptions each gateway event goes to one instance of the group. One group per
+   * deployment (the instances sharing one database).
+   */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." and "-", at most 64')
+    .default('smartlock'),
+  /**
    * When set, an external broker may ask the service who gets in and to which topics
    * (POST /internal/mqtt/{user,superuser,acl}?token=<this>, mosquitto-go-auth's HTTP backend).
    */
