@@ -108,8 +108,9 @@ describe.skipIf(!shared)('three instances sharing the gateways on an MQTT 5 brok
     );
     const databaseUrl = first.databaseUrl as string;
     const group = first.app.services.devices.link.shareGroup as string;
-    // The third instance is a process of its own, so it can be killed outright.
-    [second, third] = await Promise.all([
+    // The other two start while the fleet registers through the first (the instances share the
+    // gateways from whenever they join). The third is a process of its own, so it can be killed outright.
+    const starting = Promise.all([
       startTestServer({ MQTT_URL, SECRET_KEY, DATABASE_URL: databaseUrl }),
       startServerProcess(databaseUrl, { MQTT_URL: MQTT_URL as string, SECRET_KEY, MQTT_SHARE_GROUP: group }),
     ]);
@@ -141,7 +142,7 @@ describe.skipIf(!shared)('three instances sharing the gateways on an MQTT 5 brok
       '5',
       '--no-remote-unlock',
     ]).start();
-    gateways = await fleet.ready();
+    [[second, third], gateways] = await Promise.all([starting, fleet.ready()]);
   }, 120_000);
 
   afterAll(async () => {
