@@ -31,6 +31,7 @@ const MQTT_URL = process.env.MQTT_URL || process.env.TEST_MQTT_URL || undefined;
 /** Account ids of this run: far from any a product's database hands out, on a shared broker. */
 const FIRST_ACCOUNT = 700_000_000 + Math.floor(Math.random() * 100_000_000);
 const WAIT_MS = 60_000;
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 100);
 const SHARE = 1 / INSTANCES;
 const RATIO_GOAL = SHARE + 0.01;
 
@@ -39,10 +40,10 @@ const accountOf = (i: number) => FIRST_ACCOUNT + i;
 /** Which instance serves the account's channel. */
 const servedBy = (i: number) => i % INSTANCES;
 
-async function waitFor(check: () => boolean, what: string): Promise<void> {
+async function waitFor(check: () => boolean, what: () => string): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
   while (!check()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not reached in ${WAIT_MS / 1000} s`);
+    if (Date.now() > deadline) throw new Error(`not reached in ${WAIT_MS / 1000} s: ${what()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -108,25 +109,29 @@ await Promise.all(
 );
 const openMs = performance.now() - opened;
 
-const published = performance.now();
-for (let m = 0; m < MESSAGES_PER_ACCOUNT; m++) {
-  await Promise.all(
-    Array.from({ length: ACCOUNTS }, (_, i) =>
-      (instances[(i + m) % INSTANCES] as (typeof instances)[number]).hub.publish(accountOf(i), 'records', {
-        lockId: i + 1,
-        count: m + 1,
-      }),
-    ),
-  );
-}
+// IN_FLIGHT publishes at a time (a broker queues at most so many for a slow subscriber).
 const total = ACCOUNTS * MESSAGES_PER_ACCOUNT;
+const published = performance.now();
+let next = 0;
+await Promise.all(
+  Array.from({ length: IN_FLIGHT }, async () => {
+    while (next < total) {
+      const n = next++;
+      const i = n % ACCOUNTS;
+      const m = Math.floor(n / ACCOUNTS);
+      const instance = instances[(i + m) % INSTANCES] as (typeof instances)[number];
+      await instance.hub.publish(accountOf(i), 'records', { lockId: i + 1, count: m + 1 });
+    }
+  }),
+);
 const expected = instances.map((instance) => instance.accounts * MESSAGES_PER_ACCOUNT);
 await waitFor(
   () =>
     before.every(({ tally }) => tally.received >= total) &&
     instances.every(({ tally }, n) => tally.received >= (expected[n] as number)) &&
     [...heard.values()].reduce((a, b) => a + b, 0) >= total,
-  'every message received',
+  () =>
+    `every message received (instances ${instances.map(({ tally }) => tally.received).join(' / ')}, reference ${before.map(({ tally }) => tally.received).join(' / ')}, channels ${[...heard.values()].reduce((a, b) => a + b, 0)} of ${total})`,
 );
 const seconds = (performance.now() - published) / 1000;
 
