@@ -31,7 +31,7 @@ import { ekeys, lockCredentials, passcodes, users } from '@smartlock/server/src/
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { ENDED_EKEY_STATUSES, GONE_EKEY_STATUSES } from '@smartlock/server/src/domains/ekey/ekeyStatus';
 import { scratchApp } from './scratchApp';
-import { goalVerdict, keepRows, type SideBySideCase, sideBySide } from './sideBySide';
+import { checkedCase, goalVerdict, keepRows, type SideBySideCase, sideBySide } from './sideBySide';
 import { addLocks, httpCall, httpLogin } from './support';
 
 /** eKeys, passcodes and cards each on the busy lock. */
@@ -197,24 +197,20 @@ interface ListCase {
 
 /** The product's page and the reference's must agree (total and rows) before they are timed. */
 async function checked(c: ListCase): Promise<SideBySideCase> {
-  const ours = (await httpCall(address, c.call, c.params, cookie)) as { list: unknown[]; total: number };
-  const [rows, total] = await Promise.all([
-    reference.query(c.page, c.sqlParams),
-    reference.query(c.count, c.sqlParams),
-  ]);
-  const theirs = Number(Object.values(total.rows[0] ?? {})[0]);
-  if (ours.total !== theirs || ours.list.length !== rows.rowCount || theirs === 0) {
-    throw new Error(`${c.name}: ours ${ours.list.length} of ${ours.total}, reference ${rows.rowCount} of ${theirs}`);
-  }
-  return {
-    name: `${c.name} (${theirs})`,
-    product: async () => {
-      await httpCall(address, c.call, c.params, cookie);
+  const run = () => Promise.all([reference.query(c.page, c.sqlParams), reference.query(c.count, c.sqlParams)]);
+  const [, total] = await run();
+  const counted = Number(Object.values(total.rows[0] ?? {})[0]);
+  if (counted === 0) throw new Error(`${c.name}: the reference finds nothing to measure`);
+  return checkedCase({
+    name: `${c.name} (${counted})`,
+    product: () => httpCall(address, c.call, c.params, cookie),
+    reference: run,
+    oursOf: (data) => {
+      const page = data as { list: unknown[]; total: number };
+      return `${page.list.length} of ${page.total}`;
     },
-    reference: async () => {
-      await Promise.all([reference.query(c.page, c.sqlParams), reference.query(c.count, c.sqlParams)]);
-    },
-  };
+    theirsOf: ([rows, count]) => `${rows.rowCount} of ${Number(Object.values(count.rows[0] ?? {})[0])}`,
+  });
 }
 
 const inList = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');

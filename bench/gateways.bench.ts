@@ -17,7 +17,7 @@ import { gateway } from '@smartlock/contract';
 import { cities, gatewayLocks, gateways } from '@smartlock/server/src/db/schema';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { scratchApp } from './scratchApp';
-import { goalVerdict, keepRows, type SideBySideCase, sideBySide } from './sideBySide';
+import { checkedCase, goalVerdict, keepRows, type SideBySideCase, sideBySide } from './sideBySide';
 import { addLocks, httpCall, httpLogin } from './support';
 
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 500);
@@ -115,20 +115,14 @@ interface ScreenCase {
   theirsOf: (results: { rows: Record<string, unknown>[] }[]) => string;
 }
 
-async function checked(c: ScreenCase): Promise<SideBySideCase> {
-  const run = () => Promise.all(c.statements.map((s) => reference.query(s.text, s.values)));
-  const ours = c.oursOf(await httpCall(address, c.call, c.params, cookie));
-  const theirs = c.theirsOf(await run());
-  if (ours !== theirs) throw new Error(`${c.name}: ours ${ours}, reference ${theirs}`);
-  return {
+function checked(c: ScreenCase): Promise<SideBySideCase> {
+  return checkedCase({
     name: c.name,
-    product: async () => {
-      await httpCall(address, c.call, c.params, cookie);
-    },
-    reference: async () => {
-      await run();
-    },
-  };
+    product: () => httpCall(address, c.call, c.params, cookie),
+    reference: () => Promise.all(c.statements.map((s) => reference.query(s.text, s.values))),
+    oursOf: c.oursOf,
+    theirsOf: c.theirsOf,
+  });
 }
 
 // The hand-written SQL: the columns the screen shows, the page and the count, as a DBA would write them.

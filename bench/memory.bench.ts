@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ekey, gateway, lock, lockRecord, passcode, user } from '@smartlock/contract';
+import { type ResultRow, saveResults } from './results';
 import { BENCH_CONSOLE_SECRET, httpCall, httpLogin } from './support';
 
 const root = join(import.meta.dirname, '..');
@@ -160,8 +161,10 @@ const REFERENCES = {
 const { PGlite } = await import('@electric-sql/pglite');
 const { drizzle } = await import('drizzle-orm/pglite');
 const { migrate } = await import('drizzle-orm/pglite/migrator');
+const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
 const extra = process.argv[2] ? ['-c', process.argv[2]] : [];
-const client = new PGlite(process.argv[1], { startParams: [...PGlite.defaultStartParams, ...extra] });
+const client = new PGlite(process.argv[1], { startParams: [...PGlite.defaultStartParams, ...extra], extensions: { pg_trgm, btree_gin } });
 await migrate(drizzle(client), { migrationsFolder: 'drizzle' });
 const started = residentMb();
 const heap = client.mod.HEAPU8.length / 1024 / 1024;
@@ -270,6 +273,35 @@ async function main(): Promise<void> {
     console.log('\nPostgreSQL: skipped (set DATABASE_URL to a scratch database)');
   }
   print();
+  keep();
+}
+
+/**
+ * The summary's rows: an idle instance after a collection against its floor, measured in the same
+ * run (a bare Node process; for the embedded engine a bare PGlite in Node with the same migrations
+ * and buffers); the ratio is the floor's share of the instance (1 would be no overhead at all).
+ */
+const OVERHEAD_GOAL_MB = 150;
+function keep(): void {
+  const figure = (name: string) => rows.find((row) => row.name === name)?.collected;
+  const node = figure('bare Node process') as number;
+  const pglite = figure('bare PGlite, restart, 32 MB buffers') as number;
+  const kept: ResultRow[] = [];
+  const held = (name: string, floor: number, floorText: string) => {
+    const ours = figure(name);
+    if (ours === undefined) return;
+    kept.push({
+      figure: `idle instance, ${name} (resident after GC)`,
+      ours: `${ours.toFixed(0)} MB`,
+      reference: `${floor.toFixed(0)} MB (${floorText})`,
+      ratio: floor / ours,
+      goal: `at most ${OVERHEAD_GOAL_MB} MB over the floor`,
+      met: ours - floor <= OVERHEAD_GOAL_MB,
+    });
+  };
+  held('PGlite, demo account', pglite, 'a bare PGlite, same migrations and buffers');
+  held('PostgreSQL, demo account', node, 'bare Node');
+  saveResults('memory', kept, 'PGlite and PostgreSQL, embedded broker');
 }
 
 await main();

@@ -15,6 +15,36 @@ export interface SideBySideCase {
   reference: () => Promise<void>;
 }
 
+/**
+ * A case whose two sides are compared before they are timed: the product's reply and the
+ * reference's results, each as comparable text (ids in order, counts, total), must agree.
+ */
+export interface CheckedCase<R> {
+  name: string;
+  /** The product's call; its reply's data. */
+  product: () => Promise<unknown>;
+  /** The reference's statements, run together. */
+  reference: () => Promise<R>;
+  oursOf: (data: unknown) => string;
+  theirsOf: (results: R) => string;
+}
+
+/** The case, once both sides agree on its result (else it throws: a fast wrong answer is no reference). */
+export async function checkedCase<R>(c: CheckedCase<R>): Promise<SideBySideCase> {
+  const ours = c.oursOf(await c.product());
+  const theirs = c.theirsOf(await c.reference());
+  if (ours !== theirs) throw new Error(`${c.name}: ours ${ours}, reference ${theirs}`);
+  return {
+    name: c.name,
+    product: async () => {
+      await c.product();
+    },
+    reference: async () => {
+      await c.reference();
+    },
+  };
+}
+
 /** What one side did: calls per second, p50 and p99 in ms. */
 export interface SideFigures {
   perSecond: number;

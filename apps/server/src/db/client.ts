@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -35,6 +37,17 @@ const MIGRATIONS = () => join(serverRoot(), 'drizzle');
  * the postgresql.conf in DATA_DIR stays as initdb wrote it.
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+/**
+ * The extensions the migrations create (pg_trgm and btree_gin: the unlock records' person search,
+ * docs/records.md). PostgreSQL ships them in its contrib package; PGlite loads them on demand.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+const CUSTOM_PLANS = '-c plan_cache_mode=force_custom_plan';
+
+/** The connection's start-up `options`: those the URL gives, then ours. */
+function withStartupOption(fromUrl: string | null, option: string): string {
+  return fromUrl ? `${fromUrl} ${option}` : option;
+}
 /** Any constant: instances starting together take turns applying migrations. */
 const MIGRATION_LOCK = 7_301_966;
 
@@ -56,18 +69,21 @@ export async function openDatabase(options: {
   pgliteDump?: Blob | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // The statements every call makes are prepared once per connection (db/prepared.ts); each run
+    // is still planned for its own values, as an unprepared one is, so preparing never changes a
+    // plan (a generic plan walked every lock for an administrator's page). A start-up parameter of
+    // the connection: no statement of its own, none queued behind another.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: withStartupOption(new URL(options.databaseUrl).searchParams.get('options'), CUSTOM_PLANS),
+    });
     // A client whose connection the server ends emits "error"; unheard, it would crash us. The pool
     // hears its idle clients only: a client checked out (a transaction between two queries) needs
     // its own listener. Its next query then fails (the request answers 503) and the pool drops it.
     pool.on('error', (error) => options.onConnectionError?.(error));
     pool.on('connect', (client) => {
       client.on('error', (error) => options.onConnectionError?.(error));
-      // The statements every call makes are prepared once per connection (db/prepared.ts); each run
-      // is still planned for its own values, as an unprepared one is, so preparing never changes a
-      // plan (a generic plan walked every lock for an administrator's page). Sent before any other
-      // query of the connection; a connection lost meanwhile is the listener's above.
-      client.query('set plan_cache_mode = force_custom_plan').catch(() => undefined);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lock = await pool.connect();
@@ -86,9 +102,10 @@ export async function openDatabase(options: {
     mkdirSync(dataDir, { recursive: true });
   }
   const client = dataDir
-    ? new PGlite(dataDir, { startParams: PGLITE_START_PARAMS })
+    ? new PGlite(dataDir, { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS })
     : new PGlite({
         startParams: PGLITE_START_PARAMS,
+        extensions: PGLITE_EXTENSIONS,
         ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
       });
   const pglite = drizzlePglite(client, { schema });
@@ -106,7 +123,7 @@ export async function openDatabase(options: {
  * started from it skips creating a cluster (about a second), which test servers do by the hundred.
  */
 export async function migratedPgliteDump(): Promise<Blob> {
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS() });
     return await client.dumpDataDir('none');

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -321,8 +322,26 @@ export const lockRecords = pgTable(
       t.lockDate.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // A lock's records by a passcode, card or other number (the keyboardPwd, cardNumber... filters).
+    index('lock_records_lock_number_idx').on(
+      t.lockId,
+      t.credential,
+      t.lockDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The person search (searchStr): trigrams of who, account and credential, per lock.
+    index('lock_records_search_idx').using('gin', t.lockId, sql`${recordSearchText(t)} gin_trgm_ops`),
   ],
 );
+
+/**
+ * What the records' person search looks in: who, the account and the credential, one per line
+ * (a search never holds a line break, so no match spans two of them). The expression must stay
+ * exactly as the search index `lock_records_search_idx` was built on for the index to serve it.
+ */
+export function recordSearchText(t: { person: AnyPgColumn; username: AnyPgColumn; credential: AnyPgColumn }): SQL {
+  return sql`(${t.person} || chr(10) || ${t.username} || chr(10) || ${t.credential})`;
+}
 
 /** Notifications for an account (unlock notices from gateways, ...), kept until read. */
 export const notifications = pgTable(

@@ -29,8 +29,18 @@ const LIVE_TOPIC = /^cloud\/live\/([1-9][0-9]{0,15})$/;
  * progress or event (by name); a gateway message refused (unknown gateway, not JSON, too large,
  * a wrong signature); a live message from another instance.
  */
-export type LinkMessageKind = 'status' | 'reply' | 'progress' | EventName | 'refused' | 'live';
+export type LinkMessageKind = GatewayMessageKind | 'live';
 type EventName = keyof typeof DEVICE_EVENTS;
+export type GatewayMessageKind = 'status' | 'reply' | 'progress' | EventName | 'refused';
+
+/** Every kind of gateway message, as counted. */
+export const GATEWAY_MESSAGE_KINDS: readonly GatewayMessageKind[] = [
+  'status',
+  'reply',
+  'progress',
+  ...(Object.keys(DEVICE_EVENTS) as EventName[]),
+  'refused',
+];
 
 /** A live message another instance published for an account, if the topic and payload are one. */
 export function liveMessageOf(topic: string, payload: Buffer): { userId: number; message: LiveBroadcast } | undefined {

@@ -14,11 +14,12 @@ import { eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks } from '../db/schema';
+import { metricSamples } from '../ops/metricSamples';
 import { loggedInClient, PASSWORD } from '../test/fixtures';
 import { type FleetGateway, FleetProcess } from '../test/fleetProcess';
 import { dataOf, startTestServer, type TestClient, type TestServer } from '../test/harness';
 import { LiveStream } from '../test/liveStream';
-import { metricSamples, metricsTextOf } from '../test/metricSamples';
+import { metricsTextOf } from '../test/metricsText';
 import { operationEnd } from '../test/operations';
 import { until } from '../test/until';
 
@@ -163,7 +164,7 @@ describe.skipIf(!shared)('several server instances on one broker and database', 
 
   it("gives an instance an account's live messages only while it has a stream of that account open", async () => {
     const lockId = gateways[0]?.locks[0]?.lockId as number;
-    const onSecondMetric = async (name: string) => metricSamples(await metricsTextOf(second), name).get('') ?? 0;
+    const onSecondMetric = async (name: string) => metricSamples(await metricsTextOf(second), name)?.get('') ?? 0;
     const received = () => onSecondMetric('smartlock_live_messages_received_total');
     const ended = (id: string) => (e: { type: string; data: unknown }) =>
       e.type === 'operation' &&

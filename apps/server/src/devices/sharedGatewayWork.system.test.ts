@@ -8,10 +8,11 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockRecords } from '../db/schema';
+import { metricSamples } from '../ops/metricSamples';
 import { loggedInClient, PASSWORD } from '../test/fixtures';
 import { type FleetGateway, FleetProcess } from '../test/fleetProcess';
 import { startTestServer, type TestServer } from '../test/harness';
-import { metricSamples, metricsTextOf } from '../test/metricSamples';
+import { metricsTextOf } from '../test/metricsText';
 import { type ServerProcess, startServerProcess } from '../test/serverProcess';
 import { until } from '../test/until';
 
@@ -73,7 +74,7 @@ function sent(kind: string): number {
 /** The gateway messages each instance handled, by kind, as its /metrics says. */
 async function handledBy(instance: TestServer | ServerProcess): Promise<Map<string, number>> {
   const text = 'app' in instance ? await metricsTextOf(instance) : await (await fetch(`${instance.url}metrics`)).text();
-  return metricSamples(text, 'smartlock_gateway_messages_total', 'kind');
+  return metricSamples(text, 'smartlock_gateway_messages_total', 'kind') ?? new Map();
 }
 
 /** Every lock's keypad refuses `PER_LOCK` wrong passcodes: as many records per lock. */

@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { LinkMessageKind } from '../devices/deviceInbox';
+import { GATEWAY_MESSAGE_KINDS, type LinkMessageKind } from '../devices/deviceInbox';
 
 /** What a remote operation ended as, for the outcome counter. */
 export interface OperationEnd {
@@ -61,6 +61,8 @@ export class Metrics {
       labelNames: ['kind'],
       registers: [this.registry],
     });
+    // Every kind from the start (at 0), so a series never appears out of nowhere.
+    for (const kind of GATEWAY_MESSAGE_KINDS) this.gatewayMessages.inc({ kind }, 0);
     this.liveMessages = new Counter({
       name: 'smartlock_live_messages_received_total',
       help: 'Live messages this instance received from the other instances through the broker.',

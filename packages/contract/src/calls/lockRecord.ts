@@ -42,10 +42,11 @@ export type LockRecordItem = z.infer<typeof lockRecord>;
 export const RECORD_COUNT_CAP = 10_000;
 
 /**
- * The same for a search (a person or credential, matched anywhere in the text): no index serves
- * it, so counting stops sooner.
+ * The same for a search (a person or credential, matched anywhere in the text): the trigram index
+ * serves rare ones, but a common one is counted by testing the lock's rows newest first until one
+ * more than the cap match, so counting stops at ten pages.
  */
-export const RECORD_SEARCH_COUNT_CAP = 1_000;
+export const RECORD_SEARCH_COUNT_CAP = 200;
 
 /**
  * Which credential's records (spec section 2: the records route takes one of these from its

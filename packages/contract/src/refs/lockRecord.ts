@@ -15,7 +15,7 @@ export const lockRecord = {
     keyfobNo: 37,
   },
   RECORD_COUNT_CAP: 10000,
-  RECORD_SEARCH_COUNT_CAP: 1000,
+  RECORD_SEARCH_COUNT_CAP: 200,
   exportRecords: { path: '/lock/export', method: 'POST', auth: 'session' } as CallRef<
     typeof calls.lockRecord.exportRecords
   >,

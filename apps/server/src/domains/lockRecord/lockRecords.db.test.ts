@@ -300,6 +300,14 @@ describe('filters and paging', () => {
     expect((await list(lockId, { searchStr: 'user_' })).total).toBe(0);
   });
 
+  it('finds a search shorter than a trigram, and never across two fields', async () => {
+    const short = await list(lockId, { searchStr: 'C5' });
+    expect(short.total).toBeGreaterThan(0);
+    expect(short.list.every((r) => `${r.username} ${r.keyboardPwd}`.toLowerCase().includes('c5'))).toBe(true);
+    expect((await list(lockId, { searchStr: 'example.comc17' })).total).toBe(0);
+    expect((await list(lockId, { searchStr: 'example.com' })).total).toBeGreaterThan(1);
+  });
+
   it('takes startDate inclusive and endDate exclusive', async () => {
     const page = await list(lockId, { startDate: BASE + 10_000, endDate: BASE + 13_000 });
     expect(page.list.map((r) => r.recordType)).toEqual([12, 11, 10]);
@@ -311,8 +319,13 @@ describe('filters and paging', () => {
     for (let pageNo = 1; ; pageNo += 1) {
       const page = await list(lockId, { pageNo, pageSize });
       byOffset.push(...page.list.map((r) => r.recordId));
+      // Every page by number tells the same exact total, the last one (which counts itself) too.
+      expect(page.total, `page ${pageNo}`).toBe(all.length);
       if (page.list.length < pageSize) break;
     }
+    // A page past the end counts the list; a first page of nothing is nothing.
+    expect((await list(lockId, { pageNo: 99, pageSize })).total).toBe(all.length);
+    expect(await list(lockId, { searchStr: 'no such person' })).toMatchObject({ list: [], total: 0, pages: 0 });
     const byCursor: number[] = [];
     let cursor: string | null = null;
     let pages = 0;

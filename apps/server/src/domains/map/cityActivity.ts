@@ -76,5 +76,19 @@ export function unlockBuckets(
       counts.set(key, entry);
     }
   }
-  return { counts: [...counts.values()], last };
+  return { counts: [...counts.values()].sort(byBucketKey), last };
+}
+
+/**
+ * The order of the buckets' key (grain, bucket, city, method). Every intake upserts its buckets in
+ * this one order, so two intakes counting into the same buckets at once wait for each other
+ * instead of each holding a row the other needs (a deadlock).
+ */
+export function byBucketKey(a: BucketCount, b: BucketCount): number {
+  return (
+    a.grain - b.grain ||
+    a.bucket - b.bucket ||
+    a.cityId - b.cityId ||
+    (a.method < b.method ? -1 : a.method > b.method ? 1 : 0)
+  );
 }
