@@ -189,6 +189,123 @@ describe('the call styles of the public clients', () => {
   });
 });
 
+describe('the credential calls', () => {
+  it('issues, changes and deletes passcodes; offline codes by TTLock type, cyclic ones included', async () => {
+    const token = await passwordToken(server.app, owner, OWNER);
+    const common = () => auth(owner.clientId, token.access_token);
+    const permanent = await ttlock(server.app, '/v3/keyboardPwd/get', {
+      form: { ...common(), lockId: door.lockId, keyboardPwdType: 2, keyboardPwdName: 'Guest', startDate: Date.now() },
+    });
+    expect(permanent.body).toEqual({
+      keyboardPwd: expect.stringMatching(/^[0-9]{6,10}$/),
+      keyboardPwdId: expect.any(Number),
+    });
+    const eightToSix = new Date();
+    eightToSix.setUTCHours(8, 0, 0, 0);
+    const daily = await ttlock(server.app, '/v3/keyboardPwd/get', {
+      form: {
+        ...common(),
+        lockId: door.lockId,
+        keyboardPwdType: 6,
+        startDate: eightToSix.getTime(),
+        endDate: eightToSix.getTime() + 10 * 3_600_000,
+      },
+    });
+    expect(daily.body, JSON.stringify(daily.body)).toMatchObject({ keyboardPwdId: expect.any(Number) });
+
+    const added = await ttlock(server.app, '/v3/keyboardPwd/add', {
+      query: common(),
+      form: { lockId: door.lockId, keyboardPwd: '730125', keyboardPwdName: 'Plumber', addType: 2 },
+    });
+    const keyboardPwdId = added.body.keyboardPwdId as number;
+    const renamed = await ttlock(server.app, '/v3/keyboardPwd/change', {
+      query: common(),
+      form: {
+        lockId: door.lockId,
+        keyboardPwdId,
+        keyboardPwdName: 'Electrician',
+        newKeyboardPwd: '730126',
+        changeType: 2,
+      },
+    });
+    expect(renamed.body).toMatchObject({ errcode: 0 });
+    const listed = await ttlock(server.app, '/v3/lock/listKeyboardPwd', {
+      query: { ...common(), lockId: door.lockId, pageNo: 1, pageSize: 100 },
+    });
+    const codes = listed.body.list as {
+      keyboardPwdId: number;
+      keyboardPwdType: number;
+      keyboardPwd: string;
+      keyboardPwdName: string;
+    }[];
+    expect(codes.find((c) => c.keyboardPwdId === keyboardPwdId)).toMatchObject({
+      keyboardPwdName: 'Electrician',
+      keyboardPwd: '730126',
+    });
+    expect(codes.find((c) => c.keyboardPwdId === daily.body.keyboardPwdId)).toMatchObject({ keyboardPwdType: 6 });
+    const removed = await ttlock(server.app, '/v3/keyboardPwd/delete', {
+      query: common(),
+      form: { lockId: door.lockId, keyboardPwdId, deleteType: 2 },
+    });
+    expect(removed.body).toMatchObject({ errcode: 0 });
+    // TTLock answers 0 for a code already deleted; here it is the console's refusal.
+    const again = await ttlock(server.app, '/v3/keyboardPwd/delete', {
+      query: common(),
+      form: { lockId: door.lockId, keyboardPwdId, deleteType: 2 },
+    });
+    expect(again.body.errcode).not.toBe(0);
+  });
+
+  it('sends, lists, freezes, unfreezes and deletes an eKey; lists cards, fingerprints and the gateways of a lock', async () => {
+    const token = await passwordToken(server.app, owner, OWNER);
+    const common = () => auth(owner.clientId, token.access_token);
+    const sent = await ttlock(server.app, '/v3/key/send', {
+      form: {
+        ...common(),
+        lockId: door.lockId,
+        receiverUsername: STRANGER,
+        keyName: 'Tenant',
+        remoteEnable: 1,
+        startDate: 0,
+        endDate: 0,
+      },
+    });
+    expect(sent.body).toEqual({ keyId: expect.any(Number) });
+    const keyOf = async () => {
+      const keys = await ttlock(server.app, '/v3/key/list', {
+        query: { ...common(), lockId: door.lockId, pageNo: 1, pageSize: 20 },
+      });
+      return (keys.body.list as { keyId: number }[]).find((k) => k.keyId === sent.body.keyId);
+    };
+    expect(await keyOf()).toMatchObject({
+      username: STRANGER,
+      keyName: 'Tenant',
+      remoteEnable: 1,
+      startDate: 0,
+      endDate: 0,
+    });
+    const before = (await keyOf()) as unknown as { keyStatus: string };
+    for (const path of ['/v3/key/freeze', '/v3/key/unfreeze', '/v3/key/delete']) {
+      const reply = await ttlock(server.app, path, { form: { ...common(), keyId: sent.body.keyId as number } });
+      expect(reply.body, path).toMatchObject({ errcode: 0 });
+    }
+    expect(((await keyOf()) as unknown as { keyStatus: string } | undefined)?.keyStatus ?? '110408').not.toBe(
+      before.keyStatus,
+    );
+
+    for (const path of ['/v3/identityCard/list', '/v3/fingerprint/list']) {
+      const reply = await ttlock(server.app, path, {
+        query: { ...common(), lockId: door.lockId, pageNo: 1, pageSize: 200 },
+      });
+      expect(reply.body, path).toMatchObject({ list: [], total: 0, pageNo: 1, pageSize: 200 });
+    }
+    const gateways = await ttlock(server.app, '/v3/gateway/listByLock', {
+      query: { ...common(), lockId: door.lockId },
+    });
+    expect(gateways.body).toEqual({ list: [expect.objectContaining({ isOnline: 1, gatewayId: expect.any(Number) })] });
+  });
+});
+
 describe('refusals in TTLock form that change nothing', () => {
   it('a wrong client secret or an unknown client gets no token', async () => {
     const before = (await db().select({ n: count() }).from(openApiTokens))[0]?.n;
@@ -320,6 +437,11 @@ describe('refusals in TTLock form that change nothing', () => {
     });
     expect(broken.statusCode).toBe(200);
     expect(broken.json()).toMatchObject({ errcode: 80002 });
+    const huge = await ttlock(server.app, '/v3/keyboardPwd/add', {
+      query: common(),
+      form: { lockId: door.lockId, keyboardPwd: '123456', keyboardPwdName: 'x'.repeat(70_000) },
+    });
+    expect(huge.body).toMatchObject({ errcode: -3 });
     const unknownCall = await ttlock(server.app, '/v3/lock/initialize', { query: common() });
     expect(unknownCall.body).toMatchObject({ errcode: -3 });
     expect(await passcodeCount()).toBe(codes);

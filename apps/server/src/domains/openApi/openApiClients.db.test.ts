@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LockRecordType, lockRecord, openApi } from '@smartlock/contract';
+import { LockRecordType, lockRecord, openApi, user } from '@smartlock/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { addLock } from '../../test/devices';
-import { loggedInClient } from '../../test/fixtures';
+import { loggedInClient, PASSWORD } from '../../test/fixtures';
 import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
-import { auth, type ClientCredentials, passwordToken, ttlock } from '../../test/ttlockClient';
+import { auth, type ClientCredentials, md5, passwordToken, ttlock } from '../../test/ttlockClient';
 import { until } from '../../test/until';
 
 /**
@@ -19,6 +21,7 @@ const CALLS_PER_MINUTE = 6;
 let server: TestServer;
 let client: TestClient;
 let lockId: number;
+let uid: number;
 
 interface Delivery {
   contentType: string;
@@ -32,7 +35,7 @@ const answers: string[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({ OPEN_API_CALLS_PER_MINUTE: CALLS_PER_MINUTE });
-  client = (await loggedInClient(server, OWNER)).client;
+  ({ client, uid } = await loggedInClient(server, OWNER));
   lockId = await addLock(client, 'Back door');
   receiver = createServer((request, response) => {
     let body = '';
@@ -79,6 +82,44 @@ describe('the client from the console', () => {
     const refused = await client.call(openApi.setCallbackUrl, { callbackUrl: 'ftp://example.com/hook' });
     expect(refused.body.errorCode).toBe(-3);
     expect(dataOf(await client.call(openApi.getClient, {})).callbackUrl).toBe('');
+  });
+});
+
+describe('the password a token is asked with', () => {
+  it('is the MD5 of the console password, known for an older account once it logs in to the console', async () => {
+    const credentials = await rotated();
+    const db = server.app.services.database.db;
+    await db.update(users).set({ openApiPasswordHash: null }).where(eq(users.id, uid));
+    const refused = await ttlock(server.app, '/oauth2/token', {
+      form: {
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+        username: OWNER,
+        password: md5(PASSWORD),
+      },
+    });
+    expect(refused.body).toMatchObject({ errcode: 10007 });
+    expect((await server.client().call(user.login, { account: OWNER, password: PASSWORD })).body.errorCode).toBe(0);
+    expect(await passwordToken(server.app, credentials, OWNER)).toMatchObject({ uid });
+  });
+
+  it("a new password ends the account's tokens and takes the new MD5", async () => {
+    const credentials = await rotated();
+    const token = await passwordToken(server.app, credentials, OWNER);
+    const changed = await client.call(user.changePassword, { oldPassword: PASSWORD, newPassword: 'Lighthouse#2027' });
+    expect(changed.body.errorCode).toBe(0);
+    const ended = await ttlock(server.app, '/v3/lock/list', { query: auth(credentials.clientId, token.access_token) });
+    expect(ended.body).toMatchObject({ errcode: 10004 });
+    expect(await passwordToken(server.app, credentials, OWNER, 'Lighthouse#2027')).toMatchObject({ uid });
+    await client.call(user.changePassword, { oldPassword: 'Lighthouse#2027', newPassword: PASSWORD });
+  });
+
+  it("the demo account's secret is derived again on every start, and put back after a rotation", async () => {
+    const demo = await server.app.services.openApi.ensureDemo(uid);
+    expect(await server.app.services.openApi.ensureDemo(uid)).toEqual(demo);
+    await rotated();
+    expect(await server.app.services.openApi.ensureDemo(uid)).toEqual(demo);
+    expect(await passwordToken(server.app, demo, OWNER)).toMatchObject({ uid });
   });
 });
 
