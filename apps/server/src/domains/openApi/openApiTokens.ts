@@ -58,7 +58,10 @@ export class OpenApiTokens {
     throw new OpenApiError('badParameter', 'grant_type: password or refresh_token');
   }
 
-  /** The account's password as its MD5; failures from one address back off as the console's login does. */
+  /**
+   * The account's password as its MD5. Limited as the console's login is: so many tries from one
+   * address per window, and failures on one account from one address back off.
+   */
   private async passwordGrant(client: OpenApiClientRow, params: OpenApiParams, ip: string): Promise<TokenReply> {
     const username = either(params, 'username');
     const password = either(params, 'password')?.toLowerCase();
@@ -66,6 +69,9 @@ export class OpenApiTokens {
     if (!MD5_HEX.test(password)) throw new OpenApiError('passwordNotMd5');
     const parsed = parseAccount(username);
     if (!parsed.ok) throw new OpenApiError('badAccountOrPassword');
+    const perIp = await this.limiter.hit(`openapi:login:ip:${ip}`, LOGIN_LIMITS.windowMs);
+    if (perIp.count > LOGIN_LIMITS.perIp)
+      throw new OpenApiError('tooFrequent', 'too many token requests from this address');
     const pair = `openapi:login:${parsed.account.value}|${ip}`;
     const claimed = await this.limiter.claim(pair, LOGIN_LIMITS.perAddress);
     if (!claimed.ok) throw new OpenApiError('tooFrequent', `try again in ${Math.ceil(claimed.waitMs / 1000)} s`);
