@@ -20,7 +20,7 @@ import {
 } from '@smartlock/contract';
 import { ensureDemoAccount } from '@smartlock/server/src/demo/demoAccount';
 import { setVipStatus } from '@smartlock/server/src/test/vip';
-import { SEEDED_RECORD_TYPES, seedLockRecords } from './lockRecordSeed';
+import { NOW_MS, SEEDED_RECORD_TYPES, seedLockRecords } from './lockRecordSeed';
 import { saveResults } from './results';
 import { scratchApp } from './scratchApp';
 import { checkedCase, goalVerdict, keepRows, type SideBySideCase, sideBySide } from './sideBySide';
@@ -57,7 +57,7 @@ const perLock = Math.floor(ACCOUNT_RECORDS / ACCOUNT_LOCKS);
 await reference.query(
   `insert into lock_records (lock_id, device_record_id, record_type, success, username, credential, person, lock_date, server_date)
     select l, g::text, (array[${SEEDED_RECORD_TYPES.join(',')}])[1 + g % ${SEEDED_RECORD_TYPES.length}], 1, 'guest@example.com', '123456', 'Guest',
-      now() - (g * interval '60 seconds'), now() - (g * interval '60 seconds')
+      ${NOW_MS} - (g * interval '60 seconds'), ${NOW_MS} - (g * interval '60 seconds')
     from unnest($1::int[]) l, generate_series(1, ${perLock}) g`,
   [accountLocks],
 );
@@ -148,12 +148,12 @@ function recordCase(c: RecordCase, lockOf: () => number): Promise<SideBySideCase
 /** The keyset position `depth` rows down the big lock's log, as the list's cursor and as SQL values. */
 async function positionAt(depth: number): Promise<{ cursor: string; at: string; id: string }> {
   const { rows } = await reference.query(
-    `select lock_date, (extract(epoch from lock_date) * 1000)::bigint as ms, id from lock_records
+    `select (extract(epoch from lock_date) * 1000)::bigint as ms, id from lock_records
       where lock_id = $1 order by lock_date desc, id desc offset $2 limit 1`,
     [bigLock, depth],
   );
-  const row = rows[0] as { lock_date: Date; ms: string; id: string };
-  return { cursor: `${row.ms}:${row.id}`, at: row.lock_date.toISOString(), id: row.id };
+  const row = rows[0] as { ms: string; id: string };
+  return { cursor: `${row.ms}:${row.id}`, at: new Date(Number(row.ms)).toISOString(), id: row.id };
 }
 const deep = await positionAt(Math.floor(BIG_LOCK_RECORDS * 0.8));
 const weekAgo = Date.now() - 7 * DAY;

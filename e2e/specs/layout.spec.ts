@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
-import { startFleet } from '../support/fleet';
-import { LockListPage, registerAndLogIn } from '../support/pages';
+import { withOwnFleet } from '../support/ownFleet';
 
 const PASSWORD = 'Console#2026';
 
@@ -34,13 +33,7 @@ test("a lock's pages fit the window and name the lock: the list names its gatewa
 }) => {
   test.setTimeout(360_000);
   const owner = uniqueEmail('layout');
-  await registerAndLogIn(page, site, owner, PASSWORD);
-  const fleet = await startFleet(site(''), owner, PASSWORD);
-  try {
-    const locks = new LockListPage(page);
-    await page.goto(site('/console/home'));
-    await expect(locks.rows()).toHaveCount(1, { timeout: 30_000 });
-    const lockName = ((await locks.rows().first().getByTestId('lock-link').textContent()) ?? '').trim();
+  await withOwnFleet(page, site, owner, PASSWORD, async (lockName, locks) => {
     // The list names the gateway that reaches the lock.
     await expect(locks.rows().first().getByTestId('gateway-reach-name')).toHaveText('Gateway 1');
     await locks.openLock(lockName);
@@ -105,7 +98,5 @@ test("a lock's pages fit the window and name the lock: the list names its gatewa
       await shot(page, `admin-groups-picker-${width}`);
       await page.keyboard.press('Escape');
     }
-  } finally {
-    fleet.kill('SIGTERM');
-  }
+  });
 });

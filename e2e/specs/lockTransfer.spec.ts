@@ -1,13 +1,6 @@
 import { expect, latestCode, shot, test, uniqueEmail } from '../support/fixtures';
-import { startFleet } from '../support/fleet';
-import {
-  ConsoleFrame,
-  LockListPage,
-  LockTransferPage,
-  LoginPage,
-  RegisterPage,
-  registerAndLogIn,
-} from '../support/pages';
+import { withOwnFleet } from '../support/ownFleet';
+import { ConsoleFrame, LockTransferPage, LoginPage, RegisterPage } from '../support/pages';
 
 // Accounts and a fleet of its own: runs beside the demo account's specs.
 const PASSWORD = 'Console#2026';
@@ -19,13 +12,7 @@ test('a lock transferred to another account leaves the owner and appears for the
   await new RegisterPage(page).register(receiver, PASSWORD);
   await expect(page).toHaveURL(/\/registSuccess$/);
   const owner = uniqueEmail('lock-giver');
-  await registerAndLogIn(page, site, owner, PASSWORD);
-  const fleet = await startFleet(site(''), owner, PASSWORD);
-  try {
-    const locks = new LockListPage(page);
-    await page.goto(site('/console/home'));
-    await expect(locks.rows()).toHaveCount(1, { timeout: 30_000 });
-    const lockName = (await locks.rows().first().getByTestId('lock-link').textContent())?.trim() ?? '';
+  await withOwnFleet(page, site, owner, PASSWORD, async (lockName, locks) => {
     await locks.openLock(lockName);
     await page.getByTestId('open-transfer').click();
 
@@ -44,7 +31,5 @@ test('a lock transferred to another account leaves the owner and appears for the
     await expect(page).toHaveURL(/\/console\/home$/);
     await expect(locks.row(lockName)).toBeVisible();
     await expect(locks.row(lockName).getByTestId('lock-role')).toHaveText('Owner');
-  } finally {
-    fleet.kill('SIGTERM');
-  }
+  });
 });

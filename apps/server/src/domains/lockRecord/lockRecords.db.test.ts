@@ -319,8 +319,13 @@ describe('filters and paging', () => {
     for (let pageNo = 1; ; pageNo += 1) {
       const page = await list(lockId, { pageNo, pageSize });
       byOffset.push(...page.list.map((r) => r.recordId));
+      // Every page by number tells the same exact total, the last one (which counts itself) too.
+      expect(page.total, `page ${pageNo}`).toBe(all.length);
       if (page.list.length < pageSize) break;
     }
+    // A page past the end counts the list; a first page of nothing is nothing.
+    expect((await list(lockId, { pageNo: 99, pageSize })).total).toBe(all.length);
+    expect(await list(lockId, { searchStr: 'no such person' })).toMatchObject({ list: [], total: 0, pages: 0 });
     const byCursor: number[] = [];
     let cursor: string | null = null;
     let pages = 0;
