@@ -69,6 +69,8 @@ export const configSchema = z.object({
   API_APPS: apiApps.default([]),
   SIGNATURE_WINDOW_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Calls per minute each client of the TTLock-compatible open API may make (docs/ttlock-compat.md). */
+  OPEN_API_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   /** Mark the session cookie Secure; "auto" follows the request's protocol. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Proxies in front of the server, for the client address (rate limits) and protocol. */
