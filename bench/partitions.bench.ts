@@ -13,7 +13,7 @@
  *   first page, a keyset page 80% down a lock's log, one week; and the first page's SQL on both
  *   tables (what partitioning alone costs).
  * Goal: reads ratio >= 0.5 and p99 <= 50 ms; inserts at least as fast as into the one table.
- * BENCH_PARTITION_MIGRATION=1 then times migration 0020 converting the unpartitioned copy.
+ * BENCH_PARTITION_MIGRATION=1 then times migration 0021 converting the unpartitioned copy.
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench -w @smartlock/bench -- partitions
  * (a quick run: BENCH_PARTITION_RECORDS=2000000).
  */
@@ -45,7 +45,7 @@ const OWNER = 'bench-partitions@example.com';
 const PASSWORD = 'Bench#2026x';
 const DAY = 86_400_000;
 /** The migration that partitioned the table. */
-const MIGRATION = '0020_lock_records_partitioned';
+const MIGRATION = '0021_lock_records_partitioned';
 
 const { app, db, brand, reference } = await scratchApp('bench_partitions', 'partitions');
 const owner = await ensureDemoAccount(db, OWNER, PASSWORD, brand);

@@ -18,6 +18,7 @@ const NAMESPACES = [
   'lockRecord',
   'lockUser',
   'map',
+  'openApi',
   'order',
   'passcode',
   'service',

@@ -9,6 +9,7 @@ import * as lockCredential from './lockCredential';
 import * as lockRecord from './lockRecord';
 import * as lockUser from './lockUser';
 import * as map from './map';
+import * as openApi from './openApi';
 import * as order from './order';
 import * as passcode from './passcode';
 import * as service from './service';
@@ -28,6 +29,7 @@ export { QUERY_TYPE_OF_FILTER, RECORD_COUNT_CAP, RECORD_SEARCH_COUNT_CAP, record
 export type { LockUserCredential, LockUserItem } from './lockUser';
 export type { CityActivity, CityItem, MapActivity } from './map';
 export { MAP_LIVE_PATH, MAP_MIN_LOCKS_PER_CITY } from './map';
+export { CALLBACK_URL_MAX } from './openApi';
 export type { OrderItem } from './order';
 export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';
@@ -45,6 +47,7 @@ export {
   lockRecord,
   lockUser,
   map,
+  openApi,
   order,
   passcode,
   service,
@@ -75,6 +78,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(vip),
   ...callsOf(template),
   ...callsOf(map),
+  ...callsOf(openApi),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];
 
