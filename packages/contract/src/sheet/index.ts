@@ -1,3 +1,4 @@
+export { accessSheet, cycleText, lockTimeText, type SheetText, utcOffsetText } from './accessSheet';
 export { batchText, CHUNK_BYTES } from './chunker';
 export { csvStream } from './csv';
 export { columnWidth, MAX_CELL_CHARS, sanitizeSheetName, sheetCellValue, stripInvalidXml } from './sheetCells';
