@@ -186,7 +186,7 @@ function checked(c: AccessCase): Promise<SideBySideCase> {
 const lockX = lockIds[LOCKS >> 1] as number;
 const person = personAccount(PEOPLE >> 1);
 const cases: SideBySideCase[] = [];
-for (const c of [
+const questions: AccessCase[] = [
   {
     name: 'who can open lock X at T',
     call: access.lockAccess,
@@ -208,9 +208,8 @@ for (const c of [
     sql: referenceSql(OWN_LOCKS, '$4'),
     values: [owner, person],
   },
-] satisfies AccessCase[]) {
-  cases.push(await checked(c));
-}
+];
+for (const question of questions) cases.push(await checked(question));
 
 const rows = await sideBySide(cases, { calls: CALLS, concurrency: CONCURRENCY, warmup: WARMUP });
 const short = rows.filter((row) => !GOAL.met(row));
