@@ -64,6 +64,8 @@ const app = await buildApp(
     LOG_LEVEL: 'silent',
     REMOTE_OPERATION_SECONDS: 30,
     ...(MQTT_URL ? { MQTT_URL } : {}),
+    // A group of its own: no other run's instances on the broker take this run's gateway events.
+    MQTT_SHARE_GROUP: `bench-remote-${process.pid}`,
   }),
 );
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -87,6 +87,8 @@ export async function startProduct(): Promise<{ product: Product; stop: () => Pr
       ...E2E_ENV,
       DATABASE_URL: database.url,
       MQTT_URL: cluster.mqttUrl,
+      // The two instances share the gateways' events; no other run's instances on the broker do.
+      MQTT_SHARE_GROUP: new URL(database.url).pathname.slice(1),
       SECRET_KEY: randomBytes(32).toString('hex'),
     };
     // The second instance makes the tables and the demo account; then this run's gateways are

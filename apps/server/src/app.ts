@@ -42,6 +42,13 @@ import { pruneCityActivity } from './domains/map/mapQueries';
 import { mapRoutes, registerMapLive } from './domains/map/mapRoutes';
 import { MapService } from './domains/map/mapService';
 import { NoticeWriter } from './domains/notice/noticeWriter';
+import { ContractCalls } from './domains/openApi/contractCalls';
+import { OpenApiClients } from './domains/openApi/openApiClients';
+import { OpenApiGate } from './domains/openApi/openApiGate';
+import { openApiRoutes } from './domains/openApi/openApiRoutes';
+import { OpenApiTokens } from './domains/openApi/openApiTokens';
+import { registerOpenApi } from './domains/openApi/openApiWire';
+import { RecordCallbacks } from './domains/openApi/recordCallbacks';
 import { orderRoutes } from './domains/order/orderRoutes';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
 import { PasscodeService } from './domains/passcode/passcodeService';
@@ -99,6 +106,10 @@ export interface Services {
   guard: SignatureGuard;
   live: LiveHub;
   devices: Devices;
+  /** The accounts' clients of the TTLock-compatible open API. */
+  openApi: OpenApiClients;
+  /** New records posted to the accounts' callback addresses. */
+  recordCallbacks: RecordCallbacks;
   /** Paid services: price list, payment providers, orders, the sandbox and its notifications. */
   payments: Awaited<ReturnType<typeof startPayments>>;
   /** The built console folder, if any. */
@@ -121,6 +132,9 @@ export interface BuildOptions {
   /** PGlite in memory starts from this migrated data-directory dump (test servers). */
   pgliteDump?: Blob;
 }
+
+/** How far an open API call's `date` may be from the server's clock: TTLock's 5 minutes. */
+const OPEN_API_DATE_WINDOW_MS = 5 * 60_000;
 
 /** Keys and headers that never reach the log. */
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
@@ -171,8 +185,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const guard = new SignatureGuard({ clients, windowMs: config.SIGNATURE_WINDOW_SECONDS * 1000, db });
   const live = new LiveHub();
   const mapActivity = new MapActivityService(db);
-  const intake = new LockRecordIntake(db, live, () => mapActivity.invalidate());
-  const metrics = new Metrics(() => countOnlineGateways(db));
+  const recordCallbacks = new RecordCallbacks(db, app.log);
+  app.addHook('onClose', async () => recordCallbacks.close());
+  const intake = new LockRecordIntake(
+    db,
+    live,
+    () => mapActivity.invalidate(),
+    (lock, records) => recordCallbacks.notify(lock, records),
+  );
+  const metrics = new Metrics({ connectedGateways: () => countOnlineGateways(db), liveAccounts: () => live.accounts });
   const devices = await startDevices({
     config,
     rootSecret: secret,
@@ -182,6 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     outcomes: OPERATION_OUTCOMES,
     log: app.log,
     onOperationEnded: (end) => metrics.operationEnded(end),
+    onMessage: (kind) => metrics.linkMessage(kind),
   });
   app.addHook('onClose', async () => devices.close());
   const revocations = new EKeyRevocations(db, devices.operations, app.log);
@@ -202,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const credentials = new LockCredentialService(db, devices.operations);
   const recordExports = new LockRecordExports(db, deriveKey(secret, 'record-exports'));
   const users = new UserService({ db, accounts, codes, sessions, revocations });
+  const openApi = new OpenApiClients(db, deriveKey(secret, 'open-api-demo-client'));
   const routes: Route[] = [
     ...userRoutes({ users, accounts, codes, slider, sessions }),
     ...accountRoutes({ users, sessions }),
@@ -227,9 +250,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       places: new MapService({ db, onMoved: () => mapActivity.invalidate() }),
       activity: mapActivity,
     }),
+    ...openApiRoutes(openApi),
   ];
   assertEveryCallRouted(routes);
   registerRoutes(app, { guard, sessions, brands, publicUrl: config.PUBLIC_URL }, routes);
+  const openApiTokens = new OpenApiTokens(db, openApi, limiter);
+  registerOpenApi(app, {
+    tokens: openApiTokens,
+    gate: new OpenApiGate(db, openApi, openApiTokens, limiter, {
+      dateWindowMs: OPEN_API_DATE_WINDOW_MS,
+      callsPerMinute: config.OPEN_API_CALLS_PER_MINUTE,
+    }),
+    kit: { calls: new ContractCalls(routes, brands), operations: devices.operations },
+  });
   registerLiveRoute(app, { sessions, live });
   registerFacePhotoRoute(app, { credentials, sessions });
   registerAvatarRoute(app, { users, sessions });
@@ -307,6 +340,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guard,
     live,
     devices,
+    openApi,
+    recordCallbacks,
     payments,
     consoleDist: consoleFiles.dist,
   });

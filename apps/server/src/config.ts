@@ -69,6 +69,8 @@ export const configSchema = z.object({
   API_APPS: apiApps.default([]),
   SIGNATURE_WINDOW_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Calls per minute each client of the TTLock-compatible open API may make (docs/ttlock-compat.md). */
+  OPEN_API_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   /** Mark the session cookie Secure; "auto" follows the request's protocol. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Proxies in front of the server, for the client address (rate limits) and protocol. */
@@ -84,6 +86,15 @@ export const configSchema = z.object({
   MQTT_HOST: z.string().default('0.0.0.0'),
   /** An external MQTT broker instead of the embedded one (mqtt://user:password@host:port). */
   MQTT_URL: z.string().url().optional(),
+  /**
+   * The shared-subscription group of this deployment's instances: on a broker offering MQTT 5
+   * shared subscriptions each gateway event goes to one instance of the group. One group per
+   * deployment (the instances sharing one database).
+   */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, "_", "." and "-", at most 64')
+    .default('smartlock'),
   /**
    * When set, an external broker may ask the service who gets in and to which topics
    * (POST /internal/mqtt/{user,superuser,acl}?token=<this>, mosquitto-go-auth's HTTP backend).

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -97,6 +98,33 @@ describe('npm start', () => {
     }
     expect(online).toBe(3);
   }, 90_000);
+
+  it("prints the demo account's open API client, whose token lists the demo fleet's locks", async () => {
+    const { url, account, password } = await started();
+    const printed = output.match(/Demo client\s+client id ([0-9a-f]{32}) \/ secret ([0-9a-f]{32})/);
+    expect(printed).not.toBeNull();
+    const [, clientId = '', clientSecret = ''] = printed ?? [];
+    const token = (await (
+      await fetch(new URL('/oauth2/token', url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          client_id: clientId,
+          client_secret: clientSecret,
+          username: account,
+          password: createHash('md5').update(password).digest('hex'),
+        }),
+      })
+    ).json()) as { access_token: string };
+    const query = new URLSearchParams({
+      clientId,
+      accessToken: token.access_token,
+      date: String(Date.now()),
+      pageSize: '1000',
+    });
+    const locks = (await (await fetch(new URL(`/v3/lock/list?${query}`, url))).json()) as { total: number };
+    expect(locks.total).toBe(9);
+  }, 30_000);
 
   it('shuts down cleanly on SIGTERM', async () => {
     await started();

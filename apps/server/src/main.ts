@@ -20,14 +20,17 @@ async function main(): Promise<void> {
   });
   const { services } = app;
   const demo = config.DEMO ?? config.NODE_ENV !== 'production';
-  if (demo) {
-    await ensureDemoAccount(
-      services.database.db,
-      config.DEMO_ACCOUNT,
-      config.DEMO_PASSWORD,
-      services.brands.default.packageName,
-    );
-  }
+  // The demo account's open API client: the same secret on every start (derived from the root secret).
+  const demoClient = demo
+    ? await services.openApi.ensureDemo(
+        await ensureDemoAccount(
+          services.database.db,
+          config.DEMO_ACCOUNT,
+          config.DEMO_PASSWORD,
+          services.brands.default.packageName,
+        ),
+      )
+    : undefined;
   try {
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (error) {
@@ -49,6 +52,12 @@ async function main(): Promise<void> {
     `  Email              ${config.SMTP_URL ? 'SMTP' : 'outbox table and this log (set SMTP_URL to send)'}`,
   ];
   if (demo) lines.push(`  Demo account       ${config.DEMO_ACCOUNT} / ${config.DEMO_PASSWORD}`);
+  if (demoClient) {
+    lines.push(
+      `  TTLock open API    http://localhost:${port}/oauth2/token, /v3/... (docs/ttlock-compat.md)`,
+      `  Demo client        client id ${demoClient.clientId} / secret ${demoClient.clientSecret}`,
+    );
+  }
   let fleet: ChildProcess | undefined;
   if (demo && (config.DEMO_FLEET ?? true)) {
     const cli = fleetCli();

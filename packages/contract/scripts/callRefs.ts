@@ -19,6 +19,7 @@ const NAMESPACES = [
   'lockRecord',
   'lockUser',
   'map',
+  'openApi',
   'order',
   'passcode',
   'service',

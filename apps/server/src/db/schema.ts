@@ -33,6 +33,12 @@ export const users = pgTable(
     nickname: text('nickname').notNull().default(''),
     headUrl: text('head_url').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * Argon2id of the MD5 (32 lowercase hex) of the password, as TTLock's open API clients send it
+     * to /oauth2/token; set wherever the password itself is known (docs/ttlock-compat.md), null
+     * until then.
+     */
+    openApiPasswordHash: text('open_api_password_hash'),
     /** The language of the account's last login: what messages to it are written in. */
     locale: text('locale'),
     /** Account balance in cents of the account's currency. */
@@ -820,4 +826,62 @@ export const cityUnlocks = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.grain, t.bucket, t.cityId, t.method] })],
+);
+
+/**
+ * The TTLock-compatible open API's client of an account (docs/ttlock-compat.md): its client id
+ * and a SHA-256 of its secret (a random 256-bit secret, shown once; the demo account's is derived
+ * from the root secret), and where new records are posted in TTLock's callback form.
+ */
+export const openApiClients = pgTable('open_api_clients', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  clientId: text('client_id').notNull().unique(),
+  secretHash: text('secret_hash').notNull(),
+  /** http(s) address new unlock records are posted to, or null. */
+  callbackUrl: text('callback_url'),
+  createdAt: createdAt(),
+  secretChangedAt: timestamp('secret_changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Tokens of the open API (OAuth2 password grant): access and refresh token stored as SHA-256
+ * only, each expiring; revoked by a refresh (the old pair), a new client secret or a new password.
+ */
+export const openApiTokens = pgTable(
+  'open_api_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clientPk: integer('client_pk')
+      .notNull()
+      .references(() => openApiClients.id, { onDelete: 'cascade' }),
+    /** The account the token acts as: it can never do more than this account. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessHash: text('access_hash').notNull().unique(),
+    refreshHash: text('refresh_hash').notNull().unique(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('open_api_tokens_user_idx').on(t.userId), index('open_api_tokens_client_idx').on(t.clientPk)],
+);
+
+/** Open API calls per account per calendar month (UTC), for the monthly meter. */
+export const openApiUsage = pgTable(
+  'open_api_usage',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The calendar month (UTC), as YYYY-MM. */
+    month: text('month').notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );

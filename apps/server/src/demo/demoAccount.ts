@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { serviceBalances } from '../db/schema';
 import { findUserByAccount, insertUser, updatePasswordHash } from '../domains/user/userQueries';
 import { beginTrial } from '../domains/vip/vipQueries';
-import { hashPassword, verifyPassword } from '../security/password';
+import { hashPasswords, verifyPassword } from '../security/password';
 
 /**
  * Makes sure the demo account exists with the configured password, so a newcomer can log in
@@ -21,8 +21,8 @@ export async function ensureDemoAccount(db: Db, account: string, password: strin
   if (!validatePassword(password).ok) throw new Error('DEMO_PASSWORD does not meet the password rules');
   const existing = await findUserByAccount(db, parsed.account);
   if (existing) {
-    if (!(await verifyPassword(existing.passwordHash, password))) {
-      await updatePasswordHash(db, existing.id, await hashPassword(password));
+    if (!existing.openApiPasswordHash || !(await verifyPassword(existing.passwordHash, password))) {
+      await updatePasswordHash(db, existing.id, await hashPasswords(password));
     }
     await grantDemoUnits(db, existing.id);
     return existing.id;
@@ -33,7 +33,7 @@ export async function ensureDemoAccount(db: Db, account: string, password: strin
     countryId: countryForCallingCode(DEFAULT_COUNTRY_CODE) ?? 'AU',
     countryCode: DEFAULT_COUNTRY_CODE,
     nickname: 'Demo',
-    passwordHash: await hashPassword(password),
+    ...(await hashPasswords(password)),
     packageName,
   });
   // The advanced function's free trial, so the demo shows templates, export and batch unlock.

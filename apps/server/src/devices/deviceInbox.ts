@@ -25,6 +25,48 @@ const GATEWAY_TOPIC = /^gw\/([1-9][0-9]{0,15})\/(evt|status)$/;
 const LIVE_TOPIC = /^cloud\/live\/([1-9][0-9]{0,15})$/;
 
 /**
+ * What the cloud takes from the broker, as the metrics count it: a gateway's status, reply,
+ * progress or event (by name); a gateway message refused (unknown gateway, not JSON, too large,
+ * a wrong signature); a live message from another instance.
+ */
+export type LinkMessageKind = GatewayMessageKind | 'live';
+type EventName = keyof typeof DEVICE_EVENTS;
+export type GatewayMessageKind = 'status' | 'reply' | 'progress' | EventName | 'refused';
+
+/** Every kind of gateway message, as counted. */
+export const GATEWAY_MESSAGE_KINDS: readonly GatewayMessageKind[] = [
+  'status',
+  'reply',
+  'progress',
+  ...(Object.keys(DEVICE_EVENTS) as EventName[]),
+  'refused',
+];
+
+/** A live message another instance published for an account, if the topic and payload are one. */
+export function liveMessageOf(topic: string, payload: Buffer): { userId: number; message: LiveBroadcast } | undefined {
+  const userId = Number(LIVE_TOPIC.exec(topic)?.[1]);
+  if (!userId) return undefined;
+  try {
+    const message = JSON.parse(payload.toString('utf8')) as Partial<LiveBroadcast>;
+    return message.type && LIVE_TYPES.includes(message.type)
+      ? { userId, message: message as LiveBroadcast }
+      : undefined;
+  } catch {
+    return undefined; // not ours
+  }
+}
+
+function kindOf(topicKind: string, message: Record<string, unknown>): LinkMessageKind {
+  if (topicKind === 'status') return 'status';
+  if (message.kind === 'reply' || message.kind === 'progress') return message.kind;
+  const name = message.name;
+  if (message.kind === 'event' && typeof name === 'string' && Object.hasOwn(DEVICE_EVENTS, name)) {
+    return name as EventName;
+  }
+  return 'refused';
+}
+
+/**
  * Everything the cloud hears on the broker. A gateway's message counts only when it is signed
  * with that gateway's own secret; it is then routed: status to presence, replies and progress
  * to remote operations, events to locks, records and reach. Live messages go to this instance's
@@ -43,6 +85,8 @@ export class DeviceInbox {
       gatewayOnline?: (gatewayId: number) => Promise<void>;
       live: LiveHub;
       log: FastifyBaseLogger;
+      /** Told of every message taken from the broker, by kind (the metrics). */
+      onMessage?: ((kind: LinkMessageKind) => void) | undefined;
     },
   ) {}
 
@@ -51,25 +95,19 @@ export class DeviceInbox {
   }
 
   async handle(topic: string, payload: Buffer): Promise<void> {
-    const live = LIVE_TOPIC.exec(topic);
-    if (live) return this.deliverLive(Number(live[1]), payload);
+    if (LIVE_TOPIC.test(topic)) {
+      this.deps.onMessage?.('live');
+      const live = liveMessageOf(topic, payload);
+      if (live) this.deps.live.receive(live.userId, live.message);
+      return;
+    }
     const match = GATEWAY_TOPIC.exec(topic);
-    if (!match || payload.length === 0 || payload.length > 256 * 1024) return;
+    if (!match) return;
     const gatewayId = Number(match[1]);
-    const secret = await this.deps.secrets.secretOf(gatewayId);
-    if (!secret) return;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(payload.toString('utf8'));
-    } catch {
-      return;
-    }
-    const message = await this.verified(gatewayId, parsed as Signed<Record<string, unknown>>, secret);
-    if (!message) {
-      this.deps.log.warn({ gatewayId }, 'gateway message with a wrong signature ignored');
-      return;
-    }
-    if (match[2] === 'status') return this.onStatus(gatewayId, parsed);
+    const message = await this.admitted(gatewayId, payload);
+    this.deps.onMessage?.(message ? kindOf(match[2] as string, message) : 'refused');
+    if (!message) return;
+    if (match[2] === 'status') return this.onStatus(gatewayId, message);
     switch (message.kind) {
       case 'reply':
         return this.deps.operations.onReply(gatewayId, message as unknown as Reply);
@@ -78,6 +116,22 @@ export class DeviceInbox {
       case 'event':
         return this.onEvent(gatewayId, message as unknown as Event);
     }
+  }
+
+  /** A gateway's message as it sent it, if it is one: JSON of a sensible size, signed with its secret. */
+  private async admitted(gatewayId: number, payload: Buffer): Promise<Record<string, unknown> | undefined> {
+    if (payload.length === 0 || payload.length > 256 * 1024) return undefined;
+    const secret = await this.deps.secrets.secretOf(gatewayId);
+    if (!secret) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    const message = await this.verified(gatewayId, parsed as Signed<Record<string, unknown>>, secret);
+    if (!message) this.deps.log.warn({ gatewayId }, 'gateway message with a wrong signature ignored');
+    return message ? (parsed as Record<string, unknown>) : undefined;
   }
 
   /**
@@ -155,15 +209,6 @@ export class DeviceInbox {
         );
         return;
       }
-    }
-  }
-
-  private deliverLive(userId: number, payload: Buffer): void {
-    try {
-      const message = JSON.parse(payload.toString('utf8')) as Partial<LiveBroadcast>;
-      if (message.type && LIVE_TYPES.includes(message.type)) this.deps.live.receive(userId, message as LiveBroadcast);
-    } catch {
-      // not ours
     }
   }
 }

@@ -12,9 +12,10 @@ import type { OperationEnd } from '../ops/metrics';
 import { deriveKey, Sealer } from '../security/crypto';
 import { CLOUD_USERNAME, type EmbeddedBroker, startEmbeddedBroker } from './broker';
 import { BrokerAccess } from './brokerAccess';
-import { DeviceInbox } from './deviceInbox';
+import { DeviceInbox, type LinkMessageKind } from './deviceInbox';
 import { GatewaySecrets } from './gatewaySecrets';
-import { DeviceLink, liveTopic } from './link';
+import { DeviceLink } from './link';
+import { liveTransportOver } from './liveTransport';
 
 const SWEEP_MS = 2000;
 
@@ -59,6 +60,8 @@ export async function startDevices(options: {
   outcomes: OperationOutcomes;
   /** Told of every remote operation that ends (the metrics). */
   onOperationEnded?: (end: OperationEnd) => void;
+  /** Told of every message this instance takes from the broker, by kind (the metrics). */
+  onMessage?: (kind: LinkMessageKind) => void;
 }): Promise<Devices> {
   const { config, db, live, log } = options;
   const secrets = new GatewaySecrets(db, new Sealer(deriveKey(options.rootSecret, 'gateway-secrets')));
@@ -80,6 +83,7 @@ export async function startDevices(options: {
     records: options.records,
     live,
     log,
+    onMessage: options.onMessage,
     acknowledge: async (gatewayId, eventId) => {
       const secret = await secrets.secretOf(gatewayId);
       if (!secret || !link) return;
@@ -120,16 +124,22 @@ export async function startDevices(options: {
     url = `mqtt://127.0.0.1:${broker.port}`;
   }
   try {
-    link = await DeviceLink.connect(url, credentials, (topic, payload) => inbox.receive(topic, payload));
+    link = await DeviceLink.connect(url, credentials, (topic, payload) => inbox.receive(topic, payload), {
+      shareGroup: config.MQTT_SHARE_GROUP,
+    });
   } catch (error) {
     await broker?.close();
     throw error;
   }
   const connected = link;
+  log.info(
+    connected.shareGroup
+      ? `gateway events shared with the other instances in the group "${connected.shareGroup}"`
+      : 'gateway events: this instance hears every one (the broker offers no shared subscriptions)',
+  );
   // Other instances share only an external broker (the embedded one is one per process, and so
   // is the instance): with the embedded broker there is no one else to tell.
-  if (config.MQTT_URL)
-    live.useTransport({ broadcast: (userId, message) => connected.publish(liveTopic(userId), message) });
+  if (config.MQTT_URL) live.useTransport(liveTransportOver(connected));
 
   const sweeper = setInterval(() => {
     operations.sweep().catch((err) => log.warn({ err }, 'remote operation sweep failed'));

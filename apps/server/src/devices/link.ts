@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import mqtt, { type IClientOptions, type IConnackPacket, type MqttClient } from 'mqtt';
+import { TopicFollower } from './topicFollower';
 
-/** The topics the cloud listens to: every gateway's events and status, and the live channel. */
-export const CLOUD_SUBSCRIPTIONS = ['gw/+/evt', 'gw/+/status', 'cloud/live/+'] as const;
+/**
+ * The gateways' topics every instance listens to. Their events and replies (`gw/+/evt`) go to
+ * one instance of the group when the broker offers MQTT 5 shared subscriptions (`$share/<group>/`);
+ * their status stays unshared: every instance hears it, and the retained status of every gateway
+ * when it subscribes, which a shared subscription is never given (docs/devices.md).
+ */
+export function gatewaySubscriptions(shareGroup: string | undefined): string[] {
+  return [shareGroup ? `$share/${shareGroup}/gw/+/evt` : 'gw/+/evt', 'gw/+/status'];
+}
 
 /** Where a live message for an account travels between server instances. */
 export function liveTopic(userId: number): string {
@@ -14,6 +22,9 @@ export type LinkHandler = (topic: string, payload: Buffer) => void;
 /** How long a publish waits for the broker's acknowledgement. */
 export const PUBLISH_TIMEOUT_MS = 5000;
 
+/** SUBACK reason code: the broker does not support shared subscriptions. */
+const SHARED_SUBSCRIPTIONS_NOT_SUPPORTED = 0x9e;
+
 /** The broker is out of reach (restarting, or the network to it is down). */
 export class LinkDownError extends Error {
   constructor() {
@@ -22,18 +33,41 @@ export class LinkDownError extends Error {
 }
 
 /**
- * The cloud's own MQTT connection: it publishes commands and live messages and hears every
- * gateway's replies, events and status. MQTT 5 when the broker speaks it (message expiry on
- * commands), else 3.1.1; it reconnects by itself.
+ * The cloud's own MQTT connection: it publishes commands and live messages, hears the gateways'
+ * replies, events and status (the events shared with the other instances in `shareGroup` where
+ * the broker offers it) and follows the live topics of the accounts this instance serves. MQTT 5
+ * when the broker speaks it (message expiry on commands, shared subscriptions), else 3.1.1; it
+ * reconnects by itself, with exactly the subscriptions it has then.
  */
 export class DeviceLink {
+  private readonly follower: TopicFollower;
+
   private constructor(
     private readonly client: MqttClient,
     /** 5 or 4 (3.1.1). */
     readonly protocolVersion: 4 | 5,
-  ) {}
+    /** The group the gateways' events are shared in, when they are (else every instance hears every one). */
+    readonly shareGroup: string | undefined,
+  ) {
+    this.follower = new TopicFollower({
+      get connected() {
+        return client.connected;
+      },
+      subscribe: async (topics) => {
+        await client.subscribeAsync(topics, { qos: 1 });
+      },
+      unsubscribe: async (topic) => {
+        await client.unsubscribeAsync(topic);
+      },
+    });
+  }
 
-  static async connect(url: string, credentials: { username?: string; password?: string }, onMessage: LinkHandler) {
+  static async connect(
+    url: string,
+    credentials: { username?: string; password?: string },
+    onMessage: LinkHandler,
+    options: { shareGroup?: string } = {},
+  ) {
     const clientId = `cloud-${randomBytes(6).toString('hex')}`;
     const base: IClientOptions = {
       clientId,
@@ -42,33 +76,50 @@ export class DeviceLink {
       clean: true,
       reconnectPeriod: 1000,
       connectTimeout: 10_000,
+      // Every new connection is given its subscriptions here (TopicFollower.restore), no more.
+      resubscribe: false,
     };
-    const client = await DeviceLink.open(url, { ...base, protocolVersion: 5 }).catch((error: unknown) => {
+    const five = await DeviceLink.open(url, { ...base, protocolVersion: 5 }).catch((error: unknown) => {
       if (isProtocolRefusal(error)) return undefined;
       throw error;
     });
-    const [connected, version] = client
-      ? ([client, 5] as const)
+    const [{ client: connected, connack }, version] = five
+      ? ([five, 5] as const)
       : ([await DeviceLink.open(url, { ...base, protocolVersion: 4 }), 4] as const);
     connected.on('message', (topic, payload) => onMessage(topic, payload));
-    // Subscriptions are restored after every reconnect (clean sessions).
+    noDelay(connected);
+    // Shared subscriptions are MQTT 5's; a broker without them says so in its CONNACK (absent: offered).
+    const offered = version === 5 && connack.properties?.sharedSubscriptionAvailable !== false;
+    let shareGroup = offered ? options.shareGroup : undefined;
+    try {
+      await connected.subscribeAsync(gatewaySubscriptions(shareGroup), { qos: 1 });
+    } catch (error) {
+      if (!shareGroup || !refusesSharing(error)) {
+        connected.end(true);
+        throw error;
+      }
+      shareGroup = undefined;
+      await connected.subscribeAsync(gatewaySubscriptions(undefined), { qos: 1 });
+    }
+    const link = new DeviceLink(connected, version, shareGroup);
+    // Clean sessions: after a reconnect the broker holds nothing for this connection.
     connected.on('connect', () => {
       noDelay(connected);
-      connected.subscribe([...CLOUD_SUBSCRIPTIONS], { qos: 1 });
+      link.follower.restore(gatewaySubscriptions(shareGroup)).catch(() => {
+        // Dropped again: the next connection restores them.
+      });
     });
-    noDelay(connected);
-    await connected.subscribeAsync([...CLOUD_SUBSCRIPTIONS], { qos: 1 });
-    return new DeviceLink(connected, version);
+    return link;
   }
 
-  private static open(url: string, options: IClientOptions): Promise<MqttClient> {
+  private static open(url: string, options: IClientOptions): Promise<{ client: MqttClient; connack: IConnackPacket }> {
     return new Promise((resolve, reject) => {
       const client = mqtt.connect(url, { ...options, reconnectPeriod: 0 });
-      client.once('connect', () => {
+      client.once('connect', (connack) => {
         client.removeAllListeners('error');
         client.options.reconnectPeriod = 1000;
         client.on('error', () => {});
-        resolve(client);
+        resolve({ client, connack });
       });
       client.once('error', (error) => {
         client.end(true);
@@ -76,6 +127,24 @@ export class DeviceLink {
       });
       client.once('close', () => reject(new Error(`cannot reach the MQTT broker at ${url}`)));
     });
+  }
+
+  /**
+   * Receives messages on `topic` from now on, on this connection and every later one; resolves
+   * once the broker holds the subscription (at once while the broker is out of reach).
+   */
+  follow(topic: string): Promise<void> {
+    return this.follower.follow(topic);
+  }
+
+  /** Stops receiving messages on `topic`. */
+  unfollow(topic: string): Promise<void> {
+    return this.follower.unfollow(topic);
+  }
+
+  /** The topics followed now. */
+  get followed(): string[] {
+    return this.follower.topics;
   }
 
   get connected(): boolean {
@@ -121,6 +190,15 @@ export class DeviceLink {
 /** Small messages go out at once (no Nagle delay behind an unacknowledged one). */
 function noDelay(client: MqttClient): void {
   (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+}
+
+/** The broker answered a SUBSCRIBE with "shared subscriptions not supported". */
+function refusesSharing(error: unknown): boolean {
+  const { code, packet } = error as { code?: number; packet?: { granted?: number[] } };
+  return (
+    code === SHARED_SUBSCRIPTIONS_NOT_SUPPORTED ||
+    Boolean(packet?.granted?.includes(SHARED_SUBSCRIPTIONS_NOT_SUPPORTED))
+  );
 }
 
 function isProtocolRefusal(error: unknown): boolean {

@@ -14,10 +14,12 @@ import { eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks } from '../db/schema';
+import { metricSamples } from '../ops/metricSamples';
 import { loggedInClient, PASSWORD } from '../test/fixtures';
 import { type FleetGateway, FleetProcess } from '../test/fleetProcess';
 import { dataOf, startTestServer, type TestClient, type TestServer } from '../test/harness';
 import { LiveStream } from '../test/liveStream';
+import { metricsTextOf } from '../test/metricsText';
 import { operationEnd } from '../test/operations';
 import { until } from '../test/until';
 
@@ -157,6 +159,47 @@ describe.skipIf(!shared)('several server instances on one broker and database', 
       expect(successes.map((e) => (e.data as RemoteOperation).operationId)).toEqual([id, laterId]);
     } finally {
       live.close();
+    }
+  });
+
+  it("gives an instance an account's live messages only while it has a stream of that account open", async () => {
+    const lockId = gateways[0]?.locks[0]?.lockId as number;
+    const onSecondMetric = async (name: string) => metricSamples(await metricsTextOf(second), name)?.get('') ?? 0;
+    const received = () => onSecondMetric('smartlock_live_messages_received_total');
+    const ended = (id: string) => (e: { type: string; data: unknown }) =>
+      e.type === 'operation' &&
+      (e.data as RemoteOperation).operationId === id &&
+      (e.data as RemoteOperation).state !== RemoteOperationState.operating &&
+      (e.data as RemoteOperation).state !== RemoteOperationState.wait;
+    const onFirstLive = await LiveStream.open(urlOf(first), `${ACCESS_TOKEN_COOKIE}=${onFirst.cookie}`);
+    try {
+      // A stream open on the second instance: what the first publishes for the account arrives there.
+      const watching = await LiveStream.open(urlOf(second), `${ACCESS_TOKEN_COOKIE}=${onSecond.cookie}`);
+      expect(await onSecondMetric('smartlock_live_accounts')).toBe(1);
+      const before = await received();
+      const started = dataOf(await onFirst.call(lock.unlock, { lockId })).operationId;
+      await watching.next(ended(started));
+      await until(async () => (await received()) > before);
+      watching.close();
+      await until(async () => (await onSecondMetric('smartlock_live_accounts')) === 0);
+
+      // Another account's stream there: its SUBSCRIBE follows the account's UNSUBSCRIBE on the same
+      // connection, so once it is ready the broker sends the account's messages there no more.
+      const other = await loggedInClient(second, 'two-instances-other@example.com');
+      const marker = await LiveStream.open(urlOf(second), `${ACCESS_TOKEN_COOKIE}=${other.client.cookie}`);
+      try {
+        const quiet = await received();
+        const later = dataOf(await onFirst.call(lock.lockBolt, { lockId })).operationId;
+        await onFirstLive.next(ended(later));
+        // Published after the account's messages, on the same connection: it arrives after them.
+        await first.app.services.live.publish(other.uid, 'records', { lockId: 0, count: 1 });
+        await marker.next((e) => e.type === 'records');
+        expect(await received()).toBe(quiet + 1);
+      } finally {
+        marker.close();
+      }
+    } finally {
+      onFirstLive.close();
     }
   });
 

@@ -83,7 +83,7 @@ function describeIssue(error: z.ZodError): string {
 }
 
 /** Parameters that fail the contract: the catalogue error a rule names (invalidCharacters...), else bad parameter. */
-function refusalOf(error: z.ZodError): ApiError {
+export function refusalOf(error: z.ZodError): ApiError {
   const issue = error.issues[0];
   const named = issue?.code === 'custom' ? (issue.params as { error?: string } | undefined)?.error : undefined;
   return new ApiError(named && named in ERRORS ? (named as ErrorName) : 'badParameter', {}, describeIssue(error));

@@ -15,19 +15,38 @@ export interface LiveBroadcast {
   origin: string;
 }
 
-/** How a live message reaches every server instance (the broker), so each can tell its own tabs. */
+/**
+ * How a live message reaches the other server instances (the broker): each receives an
+ * account's messages only while it follows the account, which it does while it has a channel of
+ * that account open.
+ */
 export interface LiveTransport {
   broadcast(userId: number, message: LiveBroadcast): Promise<void>;
+  /** Starts receiving the account's messages; resolves once they will arrive. */
+  follow(userId: number): Promise<void>;
+  /** Stops receiving them. */
+  unfollow(userId: number): void;
+}
+
+/** A channel added to the hub. */
+export interface LiveMembership {
+  /** Resolves once the channel will hear what other instances publish for its account. */
+  ready: Promise<void>;
+  /** The channel closed. */
+  remove(): void;
 }
 
 /**
  * The live channel's fan-out. `publish` tells this instance's open channels of the account at
  * once and sends the message through the transport to the other instances; `receive` hands
  * what arrives from them to this instance's channels (its own messages coming back are skipped:
- * they were told already).
+ * they were told already). The transport follows an account from its first open channel here
+ * to its last.
  */
 export class LiveHub {
   private readonly byUser = new Map<number, Set<LiveConnection>>();
+  /** For each account with a channel here: when its messages arrive here. */
+  private readonly followed = new Map<number, Promise<void>>();
   private transport: LiveTransport | undefined;
   /** This instance, as the origin of what it broadcasts. */
   private readonly origin = randomUUID();
@@ -36,23 +55,48 @@ export class LiveHub {
     this.transport = transport;
   }
 
-  add(connection: LiveConnection): () => void {
-    let set = this.byUser.get(connection.userId);
+  add(connection: LiveConnection): LiveMembership {
+    const { userId } = connection;
+    let set = this.byUser.get(userId);
+    const first = !set;
     if (!set) {
       set = new Set();
-      this.byUser.set(connection.userId, set);
+      this.byUser.set(userId, set);
     }
     set.add(connection);
-    return () => {
-      set.delete(connection);
-      if (set.size === 0) this.byUser.delete(connection.userId);
+    let ready = this.followed.get(userId) ?? Promise.resolve();
+    if (first) {
+      // A broker out of reach follows it when it is back: the channel need not wait for that.
+      ready = this.transport?.follow(userId).catch(() => undefined) ?? Promise.resolve();
+      this.followed.set(userId, ready);
+    }
+    let removed = false;
+    return {
+      ready,
+      remove: () => {
+        if (removed) return;
+        removed = true;
+        set.delete(connection);
+        // The set may already be gone (closeAll) and another in its place: that one stays.
+        if (set.size > 0 || this.byUser.get(userId) !== set) return;
+        this.byUser.delete(userId);
+        this.followed.delete(userId);
+        this.transport?.unfollow(userId);
+      },
     };
+  }
+
+  /** Accounts with a channel open here: those whose messages this instance receives. */
+  get accounts(): number {
+    return this.byUser.size;
   }
 
   /** Ends every open channel (the server is stopping). */
   closeAll(): void {
     for (const set of this.byUser.values()) for (const connection of set) connection.close();
+    for (const userId of this.byUser.keys()) this.transport?.unfollow(userId);
     this.byUser.clear();
+    this.followed.clear();
   }
 
   get connections(): number {

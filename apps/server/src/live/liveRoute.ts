@@ -22,8 +22,7 @@ export function registerLiveRoute(app: FastifyInstance, deps: { sessions: Sessio
     }
     let remove = () => {};
     const stream = openEventStream(reply, () => remove());
-    stream.send('ready', { types: LIVE_TYPES });
-    remove = deps.live.add({
+    const membership = deps.live.add({
       userId,
       send(type: LiveType, data: unknown) {
         stream.send(type, data);
@@ -32,5 +31,9 @@ export function registerLiveRoute(app: FastifyInstance, deps: { sessions: Sessio
         stream.end();
       },
     });
+    remove = membership.remove;
+    // Ready once what other instances publish for the account arrives here too.
+    await membership.ready;
+    stream.send('ready', { types: LIVE_TYPES });
   });
 }

@@ -1,13 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ACCESS_TOKEN_COOKIE, lock } from '@smartlock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverRoot } from '../paths';
 import { loggedInClient } from '../test/fixtures';
-import { CONSOLE_SECRET, startTestServer, type TestServer } from '../test/harness';
+import { startTestServer, type TestServer } from '../test/harness';
+import { startServerProcess } from '../test/serverProcess';
 import { ownersOf, preparedTransfer } from '../test/transfers';
 
 /**
@@ -16,43 +12,6 @@ import { ownersOf, preparedTransfer } from '../test/transfers';
  * Needs PostgreSQL (TEST_DATABASE_URL): a second process shares the test server's database.
  */
 const SECRET_KEY = 'the-killed-server-shares-this-secret-0123456789';
-
-/** The server as its own process (src/main.ts under tsx) on the given database; its URL. */
-async function serverProcess(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(serverRoot(), 'src/main.ts')], {
-    cwd: serverRoot(),
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SECRET_KEY,
-      CONSOLE_APP_SECRET: CONSOLE_SECRET,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'smartlock-killed-')),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      MQTT_URL: '',
-      DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    const url = output.match(/SmartLock console\s+(http:\/\/\S+)/)?.[1];
-    if (url) return { child, url: url.replace('localhost', '127.0.0.1') };
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start: ${output}`);
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle of a lock transfer', () => {
   let server: TestServer;
@@ -69,7 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
     const transferThrough = async (killAfterMs: number | undefined) => {
       round++;
       const prepared = await preparedTransfer(server, `killed-transfer-${round}@example.com`, receiver);
-      const victim = await serverProcess(server.databaseUrl as string);
+      const victim = await startServerProcess(server.databaseUrl as string, { SECRET_KEY });
       const signed = await prepared.client.signed(lock.transfer, prepared.params);
       const started = performance.now();
       const sent = fetch(`${victim.url}api${lock.transfer.path}`, {
@@ -86,10 +45,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server killed in the middle
       if (killAfterMs !== undefined) setTimeout(() => victim.child.kill('SIGKILL'), killAfterMs);
       const outcome = await sent;
       const tookMs = performance.now() - started;
-      victim.child.kill('SIGKILL');
-      await new Promise<void>((r) =>
-        victim.child.exitCode !== null || victim.child.signalCode ? r() : victim.child.once('exit', () => r()),
-      );
+      await victim.kill();
       return { ...prepared, outcome, tookMs };
     };
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 /** Argon2id in the library's (const enum) numbering. */
@@ -21,4 +22,24 @@ export async function verifyPassword(stored: string | undefined, password: strin
     return false;
   }
   return verify(stored, password).catch(() => false);
+}
+
+/** The MD5 of a password as 32 lowercase hex digits: the form TTLock's open API clients send it in. */
+export function md5Hex(password: string): string {
+  return createHash('md5').update(password, 'utf8').digest('hex');
+}
+
+/** What an account keeps of a password: its hash, and the hash of its MD5 for the open API's token call. */
+export interface PasswordHashes {
+  passwordHash: string;
+  openApiPasswordHash: string;
+}
+
+/** Both hashes of a password (argon2id each), for wherever a password is set. */
+export async function hashPasswords(password: string): Promise<PasswordHashes> {
+  const [passwordHash, openApiPasswordHash] = await Promise.all([
+    hashPassword(password),
+    hashPassword(md5Hex(password)),
+  ]);
+  return { passwordHash, openApiPasswordHash };
 }

@@ -99,6 +99,7 @@ const SAMPLES: Record<string, Sample> = {
   '/template/list channel': () => 'sms',
   content: () => 'Room {room}: {passcode}',
   keyword: () => 'Sydney',
+  callbackUrl: () => 'https://hooks.example.com/ttlock',
   cityId: () => 2147714,
   '/lock/export endDate': () => Date.now(),
   // Optional parameters the call needs to get past its own checks (a path's sample is sent even when optional).

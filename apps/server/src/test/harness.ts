@@ -234,6 +234,14 @@ export class TestClient {
   }
 }
 
+/**
+ * The shared-subscription group of a test's instances: one per database, as one per deployment,
+ * so the instances of other tests on the same broker never take this test's gateway events.
+ */
+function shareGroupOf(databaseUrl: string | undefined): string {
+  return databaseUrl ? new URL(databaseUrl).pathname.slice(1) : `test-${randomBytes(6).toString('hex')}`;
+}
+
 export interface TestServer {
   app: FastifyInstance;
   /** The PostgreSQL database it uses, when it uses one (another instance can share it). */
@@ -264,6 +272,7 @@ export async function startTestServer(
       API_APPS: [SERVER_APP],
       TRUST_PROXY: true,
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      MQTT_SHARE_GROUP: shareGroupOf(overrides.DATABASE_URL ?? scratch?.url),
       ...overrides,
     }),
     { logStream, pgliteDump: scratch || overrides.DATABASE_URL ? undefined : migratedDump(), ...options },

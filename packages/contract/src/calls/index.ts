@@ -10,6 +10,7 @@ import * as lockCredential from './lockCredential';
 import * as lockRecord from './lockRecord';
 import * as lockUser from './lockUser';
 import * as map from './map';
+import * as openApi from './openApi';
 import * as order from './order';
 import * as passcode from './passcode';
 import * as service from './service';
@@ -31,6 +32,7 @@ export { QUERY_TYPE_OF_FILTER, RECORD_COUNT_CAP, RECORD_SEARCH_COUNT_CAP, record
 export type { LockUserCredential, LockUserItem } from './lockUser';
 export type { CityActivity, CityItem, MapActivity } from './map';
 export { MAP_LIVE_PATH, MAP_MIN_LOCKS_PER_CITY } from './map';
+export { CALLBACK_URL_MAX } from './openApi';
 export type { OrderItem } from './order';
 export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';
@@ -49,6 +51,7 @@ export {
   lockRecord,
   lockUser,
   map,
+  openApi,
   order,
   passcode,
   service,
@@ -80,6 +83,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(vip),
   ...callsOf(template),
   ...callsOf(map),
+  ...callsOf(openApi),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];
 

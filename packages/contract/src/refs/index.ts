@@ -10,6 +10,7 @@ export { lockCredential } from './lockCredential';
 export { lockRecord } from './lockRecord';
 export { lockUser } from './lockUser';
 export { map } from './map';
+export { openApi } from './openApi';
 export { order } from './order';
 export { passcode } from './passcode';
 export { service } from './service';

@@ -5,10 +5,16 @@ import { administratorsOf, type LockRow } from '../lock/lockQueries';
 import { countUnlocks, effectiveCityOf } from '../map/mapQueries';
 import { accountNamesOf } from '../user/userQueries';
 import { type RecordPerson, resolvePeople } from './lockRecordPeople';
-import { insertNewRecords, insertUnlockNotice, intakeLockOf } from './lockRecordQueries';
+import { insertNewRecords, insertUnlockNotice, intakeLockOf, type StoredRecordRow } from './lockRecordQueries';
 
 /** What storing records needs of their lock. */
-export type IntakeLock = Pick<LockRow, 'id' | 'ownerId' | 'name' | 'switches'>;
+export type IntakeLock = Pick<LockRow, 'id' | 'ownerId' | 'name' | 'mac' | 'switches'>;
+
+/**
+ * Told of the records a batch stored (the open API's record callback): called without waiting,
+ * so whatever it does never slows intake; it must not throw.
+ */
+export type StoredRecordsListener = (lock: IntakeLock, records: StoredRecordRow[]) => void;
 
 /** What a batch came to: records stored, and records already stored before (or twice in the batch). */
 export interface StoredRecords {
@@ -28,6 +34,7 @@ export class LockRecordIntake {
     private readonly live: LiveHub,
     /** Told when stored records changed the public map's counts. */
     private readonly onCounted: () => void = () => undefined,
+    private readonly onStored: StoredRecordsListener = () => undefined,
   ) {}
 
   /** A gateway's upload for one of its owner's locks (by MAC): the number of records stored. */
@@ -70,6 +77,7 @@ export class LockRecordIntake {
     const result = { stored: stored.length, duplicates: records.length - stored.length };
     if (stored.length === 0) return result;
     this.onCounted();
+    this.onStored(lock, stored);
     const ownerId = lock.ownerId;
     // The owner's consoles and its administrators' refresh their record lists.
     for (const userId of [ownerId, ...(await administratorsOf(this.db, lock.id))]) {

@@ -128,11 +128,13 @@ export async function listRecordRows(
 /** One of the owner's locks by MAC, with what storing its records needs. */
 export async function intakeLockOf(db: Executor, ownerId: number, lockMac: string) {
   const [lock] = await db
-    .select({ id: locks.id, ownerId: locks.ownerId, name: locks.name, switches: locks.switches })
+    .select({ id: locks.id, ownerId: locks.ownerId, name: locks.name, mac: locks.mac, switches: locks.switches })
     .from(locks)
     .where(and(eq(locks.mac, lockMac), eq(locks.ownerId, ownerId)));
   return lock;
 }
+
+export type StoredRecordRow = typeof lockRecords.$inferSelect;
 
 /** Stores records, each once (a record the lock numbered before is skipped); the rows stored now. */
 export async function insertNewRecords(db: Executor, records: (typeof lockRecords.$inferInsert)[]) {

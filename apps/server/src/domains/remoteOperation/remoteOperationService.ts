@@ -42,6 +42,8 @@ import {
   operationById,
 } from './remoteOperationQueries';
 
+const isOpen = (row: OperationRow) => (OPEN_STATES as number[]).includes(row.state);
+
 /** An operation this instance sent and has not seen end: what its reply is checked against. */
 interface Pending {
   gatewayId: number;
@@ -224,7 +226,7 @@ export class RemoteOperationService {
     for (;;) {
       const row = await operationById(this.db, operationId);
       if (!row) throw new ApiError('notFound', {}, 'no such operation');
-      if (!(OPEN_STATES as number[]).includes(row.state) || Date.now() > deadline) return presentOperation(row);
+      if (!isOpen(row) || Date.now() > deadline) return presentOperation(row);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -274,12 +276,18 @@ export class RemoteOperationService {
     this.pending.clear();
   }
 
-  /** Remembers an operation sent from here until it ends, and ends it at its deadline. */
+  /**
+   * Remembers an operation sent from here until it ends, and ends it at its deadline. Its reply
+   * may reach another instance (the gateways' events are shared between them), which ends it
+   * there: then one read says so, rather than a transaction that changes nothing.
+   */
   private track(id: string, gatewayId: number, command: string, deadline: number): void {
     const timer = setTimeout(
       () => {
         this.pending.delete(id);
-        this.finish(id, 'timeout').catch(() => {});
+        operationById(this.db, id)
+          .then((row) => (row && isOpen(row) ? this.finish(id, 'timeout') : undefined))
+          .catch(() => {});
       },
       Math.max(0, deadline - Date.now()) + 250,
     );

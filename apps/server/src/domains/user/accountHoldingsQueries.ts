@@ -11,6 +11,8 @@ import {
   locks,
   messageTemplates,
   notifications,
+  openApiClients,
+  openApiTokens,
   orders,
   serviceBalances,
   unlockLinks,
@@ -131,6 +133,9 @@ export async function removeAccountData(tx: Executor, userId: number): Promise<v
   await tx.delete(serviceBalances).where(eq(serviceBalances.userId, userId));
   await tx.delete(userAvatars).where(eq(userAvatars.userId, userId));
   await tx.delete(vipSubscriptions).where(eq(vipSubscriptions.userId, userId));
+  // The open API's client goes with its tokens; tokens it issued to this account on another client too.
+  await tx.delete(openApiTokens).where(eq(openApiTokens.userId, userId));
+  await tx.delete(openApiClients).where(eq(openApiClients.userId, userId));
   await tx
     .update(orders)
     .set({ status: OrderStatus.cancelled, cancelledAt: new Date() })
@@ -162,6 +167,7 @@ export async function markDeleted(tx: Executor, userId: number): Promise<void> {
       email: null,
       mobile: null,
       passwordHash: '',
+      openApiPasswordHash: null,
       nickname: '',
       headUrl: '',
       locale: null,

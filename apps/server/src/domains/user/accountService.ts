@@ -19,9 +19,10 @@ import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import type { SessionStore } from '../../http/session';
-import { hashPassword, verifyPassword } from '../../security/password';
+import { hashPassword, hashPasswords, md5Hex, verifyPassword } from '../../security/password';
 import type { RateLimiter } from '../../security/rateLimit';
 import type { Brand } from '../company/brands';
+import { revokeTokensOfUser } from '../openApi/openApiTokenQueries';
 import type { SliderService } from '../verification/slider/sliderService';
 import { type Delivery, SESSION_CODE_TYPES, type ValidationCodeService } from '../verification/validationCodeService';
 import {
@@ -30,6 +31,7 @@ import {
   findUserById,
   insertUser,
   revokeOtherSessions,
+  setOpenApiPasswordHash,
   type UserRow,
   updatePasswordHash,
   updateUser,
@@ -138,7 +140,7 @@ export class AccountService {
     assertVerdict(validateAgreement(input.agreement), 'agreement');
     const codeId = await this.codes.check(account.value, ValidationCodeType.register, input.validationCode);
     if (await findUserByAccount(this.db, account)) throw new ApiError('accountExists');
-    const passwordHash = await hashPassword(input.password);
+    const hashes = await hashPasswords(input.password);
     const countryId =
       (account.type === 'mobile' ? countryOfMobile(account.value) : undefined) ??
       countryForCallingCode(callingCode) ??
@@ -153,7 +155,7 @@ export class AccountService {
             countryId,
             countryCode: (account.type === 'mobile' ? callingCodeOfMobile(account.value) : undefined) ?? callingCode,
             nickname: input.nickname || defaultNickname(account),
-            passwordHash,
+            ...hashes,
             packageName: caller.brand.packageName,
             locale: caller.locale,
           });
@@ -199,6 +201,10 @@ export class AccountService {
       throw new ApiError('wrongAccountOrPassword');
     }
     await Promise.all([this.limiter.reset(failuresKey(account)), this.limiter.reset(pair)]);
+    // A password set before the open API existed: its MD5's hash, now that the password is known.
+    if (!user.openApiPasswordHash) {
+      await setOpenApiPasswordHash(this.db, user.id, await hashPassword(md5Hex(input.password)));
+    }
     return this.openSession(user, caller);
   }
 
@@ -255,11 +261,12 @@ export class AccountService {
     const codeId = await this.codes.check(account.value, ValidationCodeType.resetPassword, input.validationCode);
     const user = await findUserByAccount(this.db, account);
     if (!user) throw new ApiError('accountNotRegistered');
-    const passwordHash = await hashPassword(input.password);
+    const hashes = await hashPasswords(input.password);
     await this.db.transaction(async (tx) => {
       await this.codes.consume(tx, codeId);
-      await updatePasswordHash(tx, user.id, passwordHash);
+      await updatePasswordHash(tx, user.id, hashes);
       await this.sessions.revokeAllOf(tx, user.id);
+      await revokeTokensOfUser(tx, user.id);
     });
     await Promise.all([this.limiter.reset(failuresKey(account)), this.limiter.reset(pairKey(account, caller.ip))]);
   }
@@ -297,10 +304,11 @@ export class AccountService {
   ): Promise<void> {
     assertVerdict(validatePassword(input.newPassword), 'newPassword');
     await this.checkPassword(session.userId, input.oldPassword);
-    const passwordHash = await hashPassword(input.newPassword);
+    const hashes = await hashPasswords(input.newPassword);
     await this.db.transaction(async (tx) => {
-      await updatePasswordHash(tx, session.userId, passwordHash);
+      await updatePasswordHash(tx, session.userId, hashes);
       await revokeOtherSessions(tx, session.userId, session.id);
+      await revokeTokensOfUser(tx, session.userId);
     });
   }
 

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sessions, userAvatars, users } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
+import type { PasswordHashes } from '../../security/password';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -23,8 +24,17 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   return row;
 }
 
-export async function updatePasswordHash(db: Executor, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, userId));
+/** A new password: both its hashes (security/password.ts `hashPasswords`). */
+export async function updatePasswordHash(db: Executor, userId: number, hashes: PasswordHashes): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...hashes, passwordChangedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** The open API's hash of a password known only now (an account whose password was set before it existed). */
+export async function setOpenApiPasswordHash(db: Executor, userId: number, openApiPasswordHash: string): Promise<void> {
+  await db.update(users).set({ openApiPasswordHash }).where(eq(users.id, userId));
 }
 
 /** Changes an account's own fields (nickname, country, avatar address, email, mobile, language). */
