@@ -26,6 +26,7 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'group',
   'hotel',
   'lock',
+  'lockAccess',
   'lockDetail',
   'lockRecord',
   'lockUser',

@@ -77,10 +77,20 @@ export function cycleText(cycle: EKeyCycle, language: string, allDay?: string): 
   return `${days} ${whole && allDay ? allDay : `${minuteText(cycle.startMinute)}–${minuteText(cycle.endMinute)}`}`;
 }
 
+/** The message key of a credential kind's word (CredentialKind value), if it is one. */
+export function accessKindKey(kind: string): string | undefined {
+  return KIND_KEYS[kind];
+}
+
+/** The message key of a ValidityType's word, if it is one. */
+export function accessValidityKey(validityType: number): string | undefined {
+  return VALIDITY_KEYS[validityType];
+}
+
 function credentialRow(item: AccessItem, text: SheetText, language: string): SheetRow {
   const time = (ms: number | null) => (ms === null ? null : lockTimeText(ms, item.timezoneRawOffset));
-  const validity = VALIDITY_KEYS[item.validityType];
-  const kind = KIND_KEYS[item.kind];
+  const validity = accessValidityKey(item.validityType);
+  const kind = accessKindKey(item.kind);
   return [
     item.lockAlias,
     item.userName,
