@@ -8,6 +8,8 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { registerBrokerAuthRoutes } from './devices/brokerAuthRoutes';
 import { type Devices, startDevices } from './devices/deviceService';
+import { accessRoutes } from './domains/access/accessRoutes';
+import { AccessService } from './domains/access/accessService';
 import { adminRoutes } from './domains/admin/adminRoutes';
 import { AdminService } from './domains/admin/adminService';
 import { BrandRegistry } from './domains/company/brands';
@@ -241,6 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...passcodeRoutes(passcodes),
     ...lockCredentialRoutes(credentials),
     ...lockUserRoutes(new LockUserService(db, keys, passcodes, credentials)),
+    ...accessRoutes(new AccessService(db)),
     ...hotelRoutes(new HotelService(db)),
     ...faceAuthRoutes(new FaceAuthService(db)),
     ...serviceRoutes(new ServiceService({ db, prices: payments.prices, providers: payments.providers })),

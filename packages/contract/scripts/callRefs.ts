@@ -8,6 +8,7 @@ import * as calls from '../src/calls';
 import { isCallDefinition, refOf } from '../src/calls/define';
 
 const NAMESPACES = [
+  'access',
   'admin',
   'company',
   'ekey',

@@ -108,6 +108,8 @@ export const ERRORS = {
   exportWindowExceeded: { code: -3054, http: 400 },
   maximumExportCountExceeded: { code: -3055, http: 400 },
   recipientNeedsCountryCode: { code: -3056, http: 400 },
+  /** An access question's range longer than ACCESS_WINDOW_MAX_DAYS (docs/governance.md). */
+  accessWindowExceeded: { code: -3057, http: 400 },
   ekeyExists: { code: -4067, http: 409 },
   ekeyNotFound: { code: -4068, http: 404 },
   ekeyStateConflict: { code: -4069, http: 409 },

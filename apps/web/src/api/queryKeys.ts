@@ -3,6 +3,8 @@
  * these, so a live event or a finished change refreshes every screen of a domain by prefix.
  */
 export const QUERY_ROOT = {
+  /** Who can open a lock at a moment (access at a moment). */
+  access: ['access'],
   /** Authorized administrators and their locks. */
   admin: ['admin'],
   /** Cities found by name (the bundled catalogue). */

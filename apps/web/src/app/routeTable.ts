@@ -99,6 +99,13 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     lockId: true,
   },
   {
+    path: '/manage/access',
+    name: 'manage-access',
+    title: 'route.lockAccess',
+    trail: 'lockInfo',
+    lockId: true,
+  },
+  {
     path: '/manage/transferLock',
     name: 'manage-transfer-lock',
     title: 'route.transferLock',

@@ -14,6 +14,7 @@ export const SCREEN_NAMESPACES: readonly string[] = ['map', 'unlockLink'];
 
 /** The namespaces only signed-in screens use (console catalogue and contract messages alike). */
 export const CONSOLE_NAMESPACES: readonly string[] = [
+  'access',
   'account',
   'admin',
   'commerce',
@@ -25,6 +26,7 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'group',
   'hotel',
   'lock',
+  'lockAccess',
   'lockDetail',
   'lockRecord',
   'lockUser',

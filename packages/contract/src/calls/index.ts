@@ -1,3 +1,4 @@
+import * as access from './access';
 import * as admin from './admin';
 import * as company from './company';
 import { type CallDefinition, type CallRef, isCallDefinition } from './define';
@@ -17,6 +18,8 @@ import * as template from './template';
 import * as user from './user';
 import * as vip from './vip';
 
+export type { AccessAnswer, AccessItem, AccessPassageLock } from './access';
+export { ACCESS_PASSAGE_LOCKS_MAX, ACCESS_WINDOW_MAX_DAYS } from './access';
 export type { AdminItem } from './admin';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
@@ -37,6 +40,7 @@ export type { TemplateItem } from './template';
 export { userInfo } from './user';
 export * from './validityFields';
 export {
+  access,
   admin,
   company,
   ekey,
@@ -70,6 +74,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(group),
   ...callsOf(lockRecord),
   ...callsOf(lockUser),
+  ...callsOf(access),
   ...callsOf(ekey),
   ...callsOf(passcode),
   ...callsOf(lockCredential),

@@ -1,3 +1,12 @@
+export {
+  accessKindKey,
+  accessSheet,
+  accessValidityKey,
+  cycleText,
+  lockTimeText,
+  type SheetText,
+  utcOffsetText,
+} from './accessSheet';
 export { batchText, CHUNK_BYTES } from './chunker';
 export { csvStream } from './csv';
 export { columnWidth, MAX_CELL_CHARS, sanitizeSheetName, sheetCellValue, stripInvalidXml } from './sheetCells';

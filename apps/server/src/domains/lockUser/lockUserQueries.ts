@@ -59,15 +59,17 @@ export function personKey(text: string): string {
 
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
-const lockCredentialKindSql = sql.raw(
+/** SQL: the CredentialKind of `c` (lock_credentials in the query). */
+export const lockCredentialKindSql = sql.raw(
   `case c.kind ${LOCK_CREDENTIAL_KINDS.map((kind) => `when '${kind}' then '${CredentialKind[kind]}'`).join(' ')} end`,
 );
 
 /**
  * A passcode's ValidityType from its type (and whether it ends), by the contract's mapping, so
- * every kind's rows share one validity vocabulary (permanent, limited, once, cyclic).
+ * every kind's rows share one validity vocabulary (permanent, limited, once, cyclic); of `p`
+ * (passcodes in the query).
  */
-const passcodeValiditySql = sql.raw(
+export const passcodeValiditySql = sql.raw(
   `case p.type ${Object.values(PasscodeType)
     .map((type) => {
       const ending = passcodeValidityType(type, true);

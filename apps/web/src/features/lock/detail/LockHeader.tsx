@@ -1,4 +1,4 @@
-import { HistoryOutlined, SettingOutlined, SwapOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { HistoryOutlined, SettingOutlined, SwapOutlined, TeamOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
 import { Button, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -48,6 +48,9 @@ export function LockHeader({ detail, onSettings }: { detail: LockDetail; onSetti
               {t('route.passageMode')}
             </LinkButton>
           ) : null}
+          <LinkButton to={`/manage/access?lockId=${detail.lockId}`} data-testid="open-access" icon={<TeamOutlined />}>
+            {t('route.lockAccess')}
+          </LinkButton>
           <LinkButton to={recordsPath(detail.lockId)} data-testid="open-records" icon={<HistoryOutlined />}>
             {t('route.records')}
           </LinkButton>
