@@ -241,6 +241,7 @@ describe('a stranger', () => {
       '/lock/export': { startDate: Date.now() - 86_400_000, endDate: Date.now() },
       '/template/list': { channel: 'sms' },
       '/lock/setLocation': { cityId: 2147714 },
+      '/access/lock': { startDate: Date.now() },
     };
     for (const call of lockCalls) {
       const reply = await stranger.call(call, { lockId, ...(valid[call.path] ?? {}) });

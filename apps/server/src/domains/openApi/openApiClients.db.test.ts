@@ -147,11 +147,14 @@ describe('rate and meter', () => {
 });
 
 describe('the record callback', () => {
+  // A lock sends a record again as it wrote it: the same number at the same lock time.
+  const lockTimes = new Map<string, number>();
+  const lockTimeOf = (recordId: string) => lockTimes.get(recordId) ?? lockTimes.set(recordId, Date.now()).get(recordId);
   const upload = (recordId: string, recordType: number) =>
     client.call(lockRecord.upload, {
       lockId,
       records: JSON.stringify([
-        { recordId, recordType, success: 1, lockTime: Date.now(), username: OWNER, battery: 80 },
+        { recordId, recordType, success: 1, lockTime: lockTimeOf(recordId), username: OWNER, battery: 80 },
       ]),
     });
 
