@@ -59,26 +59,15 @@ describe.skipIf(!shared)('several server instances on one broker and database', 
     onSecond = second.client();
     expect((await onSecond.call(user.login, { account: OWNER, password: PASSWORD })).body.errorCode).toBe(0);
     const state = join(mkdtempSync(join(tmpdir(), 'smartlock-two-')), 'devices.json');
-    fleet = new FleetProcess([
-      '--api',
-      urlOf(first),
-      '--account',
-      OWNER,
-      '--password',
-      PASSWORD,
-      '--mqtt',
-      MQTT_URL as string,
-      '--state',
-      state,
-      '--gateways',
-      '1',
-      '--locks-per-gateway',
-      '1',
-      '--kinds',
-      'door',
-      '--latency',
-      '20',
-    ]).start();
+    fleet = FleetProcess.ofDoors({
+      api: urlOf(first),
+      account: OWNER,
+      password: PASSWORD,
+      mqtt: MQTT_URL as string,
+      state: state,
+      gateways: 1,
+      latencyMs: 20,
+    }).start();
     gateways = await fleet.ready();
     const lockId = gateways[0]?.locks[0]?.lockId as number;
     await until(async () => {

@@ -39,26 +39,15 @@ describe.skipIf(!shared)('records and a server restart', () => {
       sql.raw(`alter sequence gateways_id_seq restart with ${2_000_000 + Math.floor(Math.random() * 1_000_000_000)}`),
     );
     await loggedInClient(first, OWNER);
-    const running = new FleetProcess([
-      '--api',
-      `http://127.0.0.1:${(first.app.server.address() as AddressInfo).port}`,
-      '--account',
-      OWNER,
-      '--password',
-      PASSWORD,
-      '--mqtt',
-      MQTT_URL as string,
-      '--state',
-      join(mkdtempSync(join(tmpdir(), 'smartlock-restart-')), 'devices.json'),
-      '--gateways',
-      '1',
-      '--locks-per-gateway',
-      '1',
-      '--kinds',
-      'door',
-      '--latency',
-      '5',
-    ]).start();
+    const running = FleetProcess.ofDoors({
+      api: `http://127.0.0.1:${(first.app.server.address() as AddressInfo).port}`,
+      account: OWNER,
+      password: PASSWORD,
+      mqtt: MQTT_URL as string,
+      state: join(mkdtempSync(join(tmpdir(), 'smartlock-restart-')), 'devices.json'),
+      gateways: 1,
+      latencyMs: 5,
+    }).start();
     fleet = running;
     const gateways = await running.ready();
     const door = gateways[0]?.locks[0] as { lockId: number; mac: string };

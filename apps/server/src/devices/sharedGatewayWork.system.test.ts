@@ -122,27 +122,16 @@ describe.skipIf(!shared)('three instances sharing the gateways on an MQTT 5 brok
     });
     observer.on('message', observe);
     await observer.subscribeAsync('gw/+/evt', { qos: 1 });
-    fleet = new FleetProcess([
-      '--api',
-      `http://127.0.0.1:${(first.app.server.address() as AddressInfo).port}`,
-      '--account',
-      OWNER,
-      '--password',
-      PASSWORD,
-      '--mqtt',
-      MQTT_URL as string,
-      '--state',
-      join(mkdtempSync(join(tmpdir(), 'smartlock-shared-')), 'devices.json'),
-      '--gateways',
-      String(GATEWAYS),
-      '--locks-per-gateway',
-      '1',
-      '--kinds',
-      'door',
-      '--latency',
-      '5',
-      '--no-remote-unlock',
-    ]).start();
+    fleet = FleetProcess.ofDoors({
+      api: `http://127.0.0.1:${(first.app.server.address() as AddressInfo).port}`,
+      account: OWNER,
+      password: PASSWORD,
+      mqtt: MQTT_URL as string,
+      state: join(mkdtempSync(join(tmpdir(), 'smartlock-shared-')), 'devices.json'),
+      gateways: GATEWAYS,
+      latencyMs: 5,
+      extra: ['--no-remote-unlock'],
+    }).start();
     [[second, third], gateways] = await Promise.all([starting, fleet.ready()]);
   }, 120_000);
 

@@ -39,6 +39,29 @@ export class FleetProcess {
 
   constructor(private readonly args: string[]) {}
 
+  /**
+   * A fleet of an account's own door locks, one per gateway, registered through `api` and
+   * connected to the broker at `mqtt`, with its state kept in `state`; `extra` adds the CLI's
+   * other options (`--no-remote-unlock`, ...).
+   */
+  static ofDoors(options: {
+    api: string;
+    account: string;
+    password: string;
+    mqtt: string;
+    state: string;
+    gateways: number;
+    latencyMs: number;
+    extra?: string[];
+  }): FleetProcess {
+    return new FleetProcess([
+      ...['--api', options.api, '--account', options.account, '--password', options.password],
+      ...['--mqtt', options.mqtt, '--state', options.state],
+      ...['--gateways', String(options.gateways), '--locks-per-gateway', '1', '--kinds', 'door'],
+      ...['--latency', String(options.latencyMs), ...(options.extra ?? [])],
+    ]);
+  }
+
   start(): this {
     const cli = join(serverRoot(), '..', 'devices', 'src', 'cli.ts');
     const child = spawn(process.execPath, ['--import', 'tsx', cli, 'fleet', ...this.args], {
