@@ -1,4 +1,12 @@
-import { ekey, lock, lockCredential, PasscodeType, passcode, ValidityType } from '@smartlock/contract';
+import {
+  type CredentialItem,
+  ekey,
+  lock,
+  lockCredential,
+  PasscodeType,
+  passcode,
+  ValidityType,
+} from '@smartlock/contract';
 import type { ActingCaller } from './contractCalls';
 import { ended, type V3Call, type V3Kit, v3 } from './openApiCall';
 import { DONE, OpenApiError } from './openApiErrors';
@@ -78,6 +86,22 @@ async function listKeys(params: OpenApiParams, caller: ActingCaller, { calls }: 
     caller,
   );
   return ttlockPage(got.list.map(presentKey), got.total, page);
+}
+
+/** A lock's stored credentials of one kind (cards, fingerprints) as a TTLock page. */
+function storedCredentialList(
+  call: typeof lockCredential.card.list | typeof lockCredential.fingerprint.list,
+  present: (item: CredentialItem) => Record<string, unknown>,
+) {
+  return async (params: OpenApiParams, caller: ActingCaller, { calls }: V3Kit) => {
+    const page = pageOf(params, PAGE_MAX);
+    const got = await calls.call(
+      call,
+      { lockId: idOf(params, 'lockId'), searchStr: params.searchStr, ...page },
+      caller,
+    );
+    return ttlockPage(got.list.map(present), got.total, page);
+  };
 }
 
 /** An eKey change answered with TTLock's plain success. */
@@ -166,23 +190,6 @@ export const CREDENTIAL_CALLS: V3Call[] = [
   v3('/key/freeze', keyAction(ekey.freeze)),
   v3('/key/unfreeze', keyAction(ekey.unfreeze)),
 
-  v3('/identityCard/list', async (params, caller, { calls }) => {
-    const page = pageOf(params, PAGE_MAX);
-    const got = await calls.call(
-      lockCredential.card.list,
-      { lockId: idOf(params, 'lockId'), searchStr: params.searchStr, ...page },
-      caller,
-    );
-    return ttlockPage(got.list.map(presentCard), got.total, page);
-  }),
-
-  v3('/fingerprint/list', async (params, caller, { calls }) => {
-    const page = pageOf(params, PAGE_MAX);
-    const got = await calls.call(
-      lockCredential.fingerprint.list,
-      { lockId: idOf(params, 'lockId'), searchStr: params.searchStr, ...page },
-      caller,
-    );
-    return ttlockPage(got.list.map(presentFingerprint), got.total, page);
-  }),
+  v3('/identityCard/list', storedCredentialList(lockCredential.card.list, presentCard)),
+  v3('/fingerprint/list', storedCredentialList(lockCredential.fingerprint.list, presentFingerprint)),
 ];

@@ -21,6 +21,7 @@ import { LinkButton } from '../../ui/LinkButton';
 import { LoadingOrFailure } from '../../ui/LoadingOrFailure';
 import { tabPath } from '../lock/detail/lockTabs';
 import { useLockDetail } from '../lock/lockApi';
+import { CredentialCell } from '../lockUser/CredentialCell';
 import { type AccessRow, useLockAccess, wholeLockAccess } from './accessApi';
 import { type AccessWhen, accessFileName, periodAllowed } from './accessWindow';
 
@@ -74,12 +75,7 @@ export default function LockAccessPage() {
         title: t('records.column.credential'),
         minWidth: 170,
         drop: 2,
-        render: (_value, row) => (
-          <Flex vertical>
-            <OneLine text={row.label} />
-            {row.name && row.name !== row.label ? <OneLine text={row.name} secondary /> : null}
-          </Flex>
-        ),
+        render: (_value, row) => <CredentialCell label={row.label} name={row.name} />,
       },
       {
         key: 'validity',

@@ -8,6 +8,7 @@ import { CredentialTable } from '../../ui/CredentialTable';
 import { type FitColumn, OneLine } from '../../ui/FitTable';
 import { SearchBox } from '../../ui/SearchBox';
 import { formatInstant } from '../credentials/validityText';
+import { CredentialCell } from './CredentialCell';
 import {
   type DayRange,
   EXPIRY_PRESETS,
@@ -102,12 +103,7 @@ export default function ExpiringPage() {
         title: t('lockUser.column.credential'),
         minWidth: 180,
         drop: 2,
-        render: (_value, row) => (
-          <Flex vertical>
-            <OneLine text={row.label} />
-            {row.name && row.name !== row.label ? <OneLine text={row.name} secondary /> : null}
-          </Flex>
-        ),
+        render: (_value, row) => <CredentialCell label={row.label} name={row.name} />,
       },
       { key: 'end', title: t('lockUser.column.end'), minWidth: 180, drop: 4, render: (_value, row) => ends(row) },
       {
