@@ -12,6 +12,10 @@ import { accessRoutes } from './domains/access/accessRoutes';
 import { AccessService } from './domains/access/accessService';
 import { adminRoutes } from './domains/admin/adminRoutes';
 import { AdminService } from './domains/admin/adminService';
+import { auditedRoutes } from './domains/audit/auditRecording';
+import { auditRoutes } from './domains/audit/auditRoutes';
+import { AuditService } from './domains/audit/auditService';
+import { AuditTrail } from './domains/audit/auditTrail';
 import { BrandRegistry } from './domains/company/brands';
 import { companyRoutes } from './domains/company/companyRoutes';
 import { EKeyNotices } from './domains/ekey/ekeyNotices';
@@ -111,6 +115,8 @@ export interface Services {
   openApi: OpenApiClients;
   /** New records posted to the accounts' callback addresses. */
   recordCallbacks: RecordCallbacks;
+  /** The audit trail: each account's hash chain of changes. */
+  auditTrail: AuditTrail;
   /** Paid services: price list, payment providers, orders, the sandbox and its notifications. */
   payments: Awaited<ReturnType<typeof startPayments>>;
   /** The built console folder, if any. */
@@ -229,7 +235,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const recordExports = new LockRecordExports(db, deriveKey(secret, 'record-exports'));
   const users = new UserService({ db, accounts, codes, sessions, revocations });
   const openApi = new OpenApiClients(db, deriveKey(secret, 'open-api-demo-client'));
-  const routes: Route[] = [
+  const auditTrail = new AuditTrail(db);
+  const allRoutes: Route[] = [
     ...userRoutes({ users, accounts, codes, slider, sessions }),
     ...accountRoutes({ users, sessions }),
     ...companyRoutes(brands),
@@ -244,6 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...lockCredentialRoutes(credentials),
     ...lockUserRoutes(new LockUserService(db, keys, passcodes, credentials)),
     ...accessRoutes(new AccessService(db)),
+    ...auditRoutes(new AuditService(db, auditTrail)),
     ...hotelRoutes(new HotelService(db)),
     ...faceAuthRoutes(new FaceAuthService(db)),
     ...serviceRoutes(new ServiceService({ db, prices: payments.prices, providers: payments.providers })),
@@ -256,7 +264,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     ...openApiRoutes(openApi),
   ];
-  assertEveryCallRouted(routes);
+  assertEveryCallRouted(allRoutes);
+  // Every change, from the console or through the open API (ContractCalls), leaves its audit entry.
+  const routes = auditedRoutes(allRoutes, db, app.log);
   registerRoutes(app, { guard, sessions, brands, publicUrl: config.PUBLIC_URL }, routes);
   const openApiTokens = new OpenApiTokens(db, openApi, limiter);
   registerOpenApi(app, {
@@ -330,6 +340,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       codes.prune(),
       pruneCityActivity(db),
       recordPartitions.maintain(),
+      auditTrail.prune(config.AUDIT_RETENTION_DAYS),
     ]).catch((err) => app.log.warn({ err }, 'maintenance failed'));
   }, 10 * 60_000);
   maintenance.unref();
@@ -352,6 +363,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openApi,
     recordCallbacks,
     payments,
+    auditTrail,
     consoleDist: consoleFiles.dist,
   });
   return app;
