@@ -7,6 +7,7 @@ import { loggedInClient } from '../../test/fixtures';
 import { dataOf, type Reply, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 import { auth, passwordToken, ttlock } from '../../test/ttlockClient';
 import { REDACTED } from './auditCalls';
+import { auditCheck } from './auditCheck';
 
 let server: TestServer;
 let owner: TestClient;
@@ -69,7 +70,11 @@ describe('recording', () => {
       after: { name: 'Porch' },
     });
     const listed = await listOf(owner, { lockId: front });
-    expect(listed.list[0]).toMatchObject({ path: '/lock/rename', actorAccount: 'audit-owner@example.com', lockAlias: 'Porch' });
+    expect(listed.list[0]).toMatchObject({
+      path: '/lock/rename',
+      actorAccount: 'audit-owner@example.com',
+      lockAlias: 'Porch',
+    });
   });
 
   it('registration and login are on the account’s own trail, passwords and codes redacted; reads are not recorded', async () => {
@@ -180,6 +185,12 @@ describe('the hash chain', () => {
     const seqs = (await chainOf(uid)).map((e) => e.seq);
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
     expect(seqs.length).toBe(33);
+    const printed: string[] = [];
+    expect(await auditCheck(db(), uid, (line) => printed.push(line))).toBe(0);
+    expect(printed).toEqual([
+      expect.stringMatching(new RegExp(`^account ${uid}: ok, 33 entries verified up to #33, head hash [0-9a-f]{64}$`)),
+      '1 account(s) checked, 0 broken',
+    ]);
     const verdict = await ok(client.call(audit.verify, {}));
     expect(verdict).toMatchObject({ ok: true, checked: 33, verifiedSeq: 33, headSeq: 33, brokenSeq: null });
   });
@@ -195,6 +206,10 @@ describe('the hash chain', () => {
       .where(and(eq(auditEntries.accountId, uid), eq(auditEntries.seq, 4)));
     expect(await trail().verify(uid)).toMatchObject({ ok: false, brokenSeq: 4, reason: 'altered', verifiedSeq: 3 });
     expect(await ok(client.call(audit.verify, {}))).toMatchObject({ ok: false, brokenSeq: 4 });
+    // The command-line check says so and fails.
+    const printed: string[] = [];
+    expect(await auditCheck(db(), uid, (line) => printed.push(line))).toBe(1);
+    expect(printed[0]).toBe(`account ${uid}: BROKEN at #4 (altered); verified up to #3, head #6`);
   });
 
   it('an entry deleted from the database is found at exactly its seq: the last one, then one in the middle', async () => {
