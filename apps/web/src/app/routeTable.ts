@@ -218,6 +218,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     paid: true,
   },
   { path: '/account/info', name: 'account-info', title: 'route.accountInfo' },
+  { path: '/audit/home', name: 'audit-home', title: 'route.audit', query: ['lockId'] },
   {
     path: '/ekey/send',
     name: 'ekey-send',

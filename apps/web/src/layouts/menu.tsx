@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   CreditCardOutlined,
   ExportOutlined,
   GiftOutlined,
@@ -22,5 +23,6 @@ export const MENU_ICONS: Record<MenuPath, ReactNode> = {
   '/card/manage': <CreditCardOutlined />,
   '/console/exportRecord': <ExportOutlined />,
   '/account/service': <GiftOutlined />,
+  '/audit/home': <AuditOutlined />,
   '/account/info': <UserOutlined />,
 };
