@@ -182,7 +182,10 @@ describe('the hash chain', () => {
     await Promise.all(
       Array.from({ length: 30 }, (_, i) => ok(client.call(lock.rename, { lockId, lockName: `Door ${i}` }))),
     );
-    const seqs = (await chainOf(uid)).map((e) => e.seq);
+    const chain = await chainOf(uid);
+    // The lock's registration names the lock it made.
+    expect(chain[2]).toMatchObject({ path: '/lock/initialize', lockId });
+    const seqs = chain.map((e) => e.seq);
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
     expect(seqs.length).toBe(33);
     const printed: string[] = [];

@@ -51,6 +51,7 @@ export function auditedRoutes(routes: Route[], db: Db, log: FastifyBaseLogger): 
       // Whose trail: the owner of the lock the call is about (read before the call: it may move or end the lock).
       const lock = ctx.session ? await lockOfTarget(db, single) : undefined;
       const actor = actorOf(ctx);
+      let madeLockId: number | null = null;
       const entryOf = (accountId: number, actorUserId: number, pending: PendingAudit): NewAuditEntry => ({
         accountId,
         at: Date.now(),
@@ -62,7 +63,7 @@ export function auditedRoutes(routes: Route[], db: Db, log: FastifyBaseLogger): 
         ip: ctx.ip,
         userAgent: ctx.userAgent.slice(0, USER_AGENT_MAX),
         path,
-        lockId: lock?.lockId ?? null,
+        lockId: lock?.lockId ?? madeLockId,
         target: auditedValue(target),
         params: auditedParams(given),
         before: pending.before,
@@ -77,6 +78,9 @@ export function auditedRoutes(routes: Route[], db: Db, log: FastifyBaseLogger): 
       }
       const data = await withPendingAudit(pending, () => route.handler(params, ctx));
       if (pending.written) return data;
+      // A lock the call made (/lock/initialize answers its id) is the entry's lock too.
+      const made = (data as { lockId?: unknown } | null)?.lockId;
+      if (!lock && typeof made === 'number') madeLockId = made;
       // A public call (login, registration) is the account's it answers for.
       const uid = (data as { uid?: unknown } | null)?.uid;
       const actorUserId = ctx.session?.userId ?? (typeof uid === 'number' ? uid : undefined);
