@@ -1,11 +1,11 @@
 import { ArrowLeftOutlined, StopOutlined } from '@ant-design/icons';
 import { accessKindKey, lockTimeText, REVIEW_DAYS_DEFAULT, REVIEW_DAYS_MAX } from '@smartlock/contract';
-import { Alert, Button, Flex, InputNumber, Popconfirm, Table, Tabs, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, Button, Flex, InputNumber, Popconfirm, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
+import { type FitColumn, FitTable, OneLine } from '../../ui/FitTable';
 import { LinkButton } from '../../ui/LinkButton';
 import { LoadError } from '../../ui/LoadError';
 import { CredentialCell } from '../lockUser/CredentialCell';
@@ -33,19 +33,13 @@ function ReviewTable({ list, days }: { list: ReviewList; days: number }) {
     setChosen([]);
   };
 
-  const columns: ColumnsType<ReviewItem> = [
-    { key: 'person', title: t('records.column.person'), render: (_v, item) => item.userName || '—' },
-    { key: 'kind', title: t('access.column.kind'), render: (_v, item) => t(accessKindKey(item.kind) ?? item.kind) },
-    {
-      key: 'credential',
-      title: t('records.column.credential'),
-      render: (_v, item) => <CredentialCell label={item.label} name={item.name} />,
-    },
-    { key: 'lock', title: t('review.column.lock'), render: (_v, item) => item.lockAlias },
+  const lastColumn: FitColumn<ReviewItem> =
     list === 'unused'
       ? {
           key: 'lastUsed',
           title: t('review.column.lastUsed'),
+          minWidth: 150,
+          drop: 1,
           render: (_v, item) =>
             item.lastUsedAt === null ? t('review.never') : lockTimeText(item.lastUsedAt, item.timezoneRawOffset),
         }
@@ -53,17 +47,58 @@ function ReviewTable({ list, days }: { list: ReviewList; days: number }) {
         ? {
             key: 'lastLogin',
             title: t('review.column.lastLogin'),
+            minWidth: 150,
+            drop: 1,
             render: (_v, item) =>
               item.lastLoginAt === null ? t('review.never') : dayjs(item.lastLoginAt).format('YYYY-MM-DD HH:mm'),
           }
         : {
             key: 'reason',
             title: t('review.column.reason'),
+            minWidth: 140,
+            drop: 1,
             render: (_v, item) => (item.reason ? t(`review.reason.${item.reason}`) : ''),
-          },
+          };
+  const columns: FitColumn<ReviewItem>[] = [
+    {
+      key: 'person',
+      title: t('records.column.person'),
+      minWidth: 180,
+      render: (_v, item) => <OneLine text={item.userName || '—'} />,
+    },
+    {
+      key: 'kind',
+      title: t('access.column.kind'),
+      minWidth: 100,
+      drop: 3,
+      render: (_v, item) => t(accessKindKey(item.kind) ?? item.kind),
+    },
+    {
+      key: 'credential',
+      title: t('records.column.credential'),
+      minWidth: 150,
+      drop: 4,
+      // An eKey's label is its holder's account, already the person: its name says more.
+      render: (_v, item) =>
+        item.label === item.userName ? (
+          <OneLine text={item.name || '—'} />
+        ) : (
+          <CredentialCell label={item.label} name={item.name} />
+        ),
+    },
+    {
+      key: 'lock',
+      title: t('review.column.lock'),
+      minWidth: 130,
+      drop: 2,
+      render: (_v, item) => <OneLine text={item.lockAlias} />,
+    },
+    lastColumn,
     {
       key: 'action',
       title: t('review.column.action'),
+      minWidth: 110,
+      fold: 'bare',
       render: (_v, item) => (
         <Popconfirm
           title={t('review.revokeOneConfirm', { label: item.label, lock: item.lockAlias })}
@@ -109,13 +144,12 @@ function ReviewTable({ list, days }: { list: ReviewList; days: number }) {
           </Button>
         </Popconfirm>
       </Flex>
-      <Table<ReviewItem>
+      <FitTable<ReviewItem>
         size="small"
         rowKey={rowKey}
         loading={page.isPending || (page.isPlaceholderData && page.isFetching)}
         dataSource={page.data?.list ?? []}
         columns={columns}
-        scroll={{ x: 'max-content' }}
         rowSelection={{
           selectedRowKeys: chosen.map(rowKey),
           onChange: (_keys, rows) => setChosen(rows),
