@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { registerBrokerAuthRoutes } from './devices/brokerAuthRoutes';
 import { type Devices, startDevices } from './devices/deviceService';
+import { AccessReviewService } from './domains/access/accessReviewService';
 import { accessRoutes } from './domains/access/accessRoutes';
 import { AccessService } from './domains/access/accessService';
 import { adminRoutes } from './domains/admin/adminRoutes';
@@ -42,6 +43,8 @@ import { LockRecordService } from './domains/lockRecord/lockRecordService';
 import { RecordPartitions } from './domains/lockRecord/recordPartitions';
 import { lockUserRoutes } from './domains/lockUser/lockUserRoutes';
 import { LockUserService } from './domains/lockUser/lockUserService';
+import { RevokeJobRunner } from './domains/lockUser/revokeJobRunner';
+import { RevokeJobService } from './domains/lockUser/revokeJobService';
 import { MapActivityService } from './domains/map/mapActivityService';
 import { pruneCityActivity } from './domains/map/mapQueries';
 import { mapRoutes, registerMapLive } from './domains/map/mapRoutes';
@@ -117,6 +120,8 @@ export interface Services {
   recordCallbacks: RecordCallbacks;
   /** The audit trail: each account's hash chain of changes. */
   auditTrail: AuditTrail;
+  /** Runs revoke-all jobs in the background (docs/governance.md). */
+  revokeRunner: RevokeJobRunner;
   /** Paid services: price list, payment providers, orders, the sandbox and its notifications. */
   payments: Awaited<ReturnType<typeof startPayments>>;
   /** The built console folder, if any. */
@@ -236,6 +241,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const users = new UserService({ db, accounts, codes, sessions, revocations });
   const openApi = new OpenApiClients(db, deriveKey(secret, 'open-api-demo-client'));
   const auditTrail = new AuditTrail(db);
+  const lockUsers = new LockUserService(db, keys, passcodes, credentials);
+  // Revoke-all jobs run in the background of every instance (docs/governance.md).
+  const revokeRunner = new RevokeJobRunner(db, lockUsers, app.log);
+  app.addHook('onReady', async () => revokeRunner.start());
+  app.addHook('onClose', async () => revokeRunner.stop());
   const allRoutes: Route[] = [
     ...userRoutes({ users, accounts, codes, slider, sessions }),
     ...accountRoutes({ users, sessions }),
@@ -249,8 +259,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...adminRoutes(new AdminService(db, keys)),
     ...passcodeRoutes(passcodes),
     ...lockCredentialRoutes(credentials),
-    ...lockUserRoutes(new LockUserService(db, keys, passcodes, credentials)),
-    ...accessRoutes(new AccessService(db)),
+    ...lockUserRoutes(lockUsers, new RevokeJobService(db, () => revokeRunner.wake())),
+    ...accessRoutes(new AccessService(db), new AccessReviewService(db)),
     ...auditRoutes(new AuditService(db, auditTrail)),
     ...hotelRoutes(new HotelService(db)),
     ...faceAuthRoutes(new FaceAuthService(db)),
@@ -364,6 +374,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     recordCallbacks,
     payments,
     auditTrail,
+    revokeRunner,
     consoleDist: consoleFiles.dist,
   });
   return app;

@@ -110,6 +110,8 @@ export const ERRORS = {
   recipientNeedsCountryCode: { code: -3056, http: 400 },
   /** An access question's range longer than ACCESS_WINDOW_MAX_DAYS (docs/governance.md). */
   accessWindowExceeded: { code: -3057, http: 400 },
+  /** A revoke-all job for a person on more than REVOKE_JOB_LOCKS_MAX locks (docs/governance.md). */
+  revokeAllTooManyLocks: { code: -3058, http: 400 },
   ekeyExists: { code: -4067, http: 409 },
   ekeyNotFound: { code: -4068, http: 404 },
   ekeyStateConflict: { code: -4069, http: 409 },

@@ -43,6 +43,7 @@ export const OBJECT_PARAMS: Record<string, 'lock' | 'account'> = {
   adminUid: 'account',
   orderNo: 'account',
   templateId: 'account',
+  jobId: 'account',
 };
 
 /** What each object parameter is in the world. */
@@ -72,6 +73,7 @@ export function objectValue(name: string, world: World, call: CallDefinition): s
     lockUser: world.lockUser,
     orderNo: world.orderNo,
     templateId: world.templateId,
+    jobId: world.jobId,
   };
   return values[name];
 }

@@ -37,6 +37,8 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'photo',
   'records',
   'remote',
+  'review',
+  'revoke',
   'sandbox',
   'service',
   'settings',
