@@ -1,5 +1,6 @@
 import * as access from './access';
 import * as admin from './admin';
+import * as apiKey from './apiKey';
 import * as company from './company';
 import { type CallDefinition, type CallRef, isCallDefinition } from './define';
 import * as ekey from './ekey';
@@ -21,6 +22,7 @@ import * as vip from './vip';
 export type { AccessAnswer, AccessItem, AccessPassageLock } from './access';
 export { ACCESS_PASSAGE_LOCKS_MAX, ACCESS_WINDOW_MAX_DAYS } from './access';
 export type { AdminItem } from './admin';
+export type { ApiKeyItem } from './apiKey';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
@@ -42,6 +44,7 @@ export * from './validityFields';
 export {
   access,
   admin,
+  apiKey,
   company,
   ekey,
   gateway,
@@ -84,6 +87,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(template),
   ...callsOf(map),
   ...callsOf(openApi),
+  ...callsOf(apiKey),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];
 
