@@ -29,7 +29,7 @@ const lockSubsetField = z
   .default([]);
 
 export const apiKeyItem = z.object({
-  keyId: z.number().int(),
+  apiKeyId: z.number().int(),
   name: z.string(),
   /** The first characters of the secret (slk_ and six more), to tell keys apart. */
   prefix: z.string(),
@@ -64,7 +64,7 @@ export const create = defineCall({
     scopes: scopesField,
     lockIds: lockSubsetField,
   }),
-  data: z.object({ keyId: z.number().int(), secret: z.string() }),
+  data: z.object({ apiKeyId: z.number().int(), secret: z.string() }),
 });
 
 export const revoke = defineCall({
@@ -72,6 +72,6 @@ export const revoke = defineCall({
   method: 'POST',
   auth: 'session',
   summary: "Revoke one of the caller's API keys: its next call is refused.",
-  params: z.object({ keyId: idField }),
+  params: z.object({ apiKeyId: idField }),
   data: z.object({}),
 });

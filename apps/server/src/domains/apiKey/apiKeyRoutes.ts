@@ -9,7 +9,7 @@ export function apiKeyRoutes(keys: ApiKeyService): Route[] {
     route(apiKey.list, async (_params, ctx) => keys.list(requireSession(ctx).userId)),
     route(apiKey.create, async (params, ctx) => keys.create(requireSession(ctx).userId, params)),
     route(apiKey.revoke, async (params, ctx) => {
-      await keys.revoke(requireSession(ctx).userId, params.keyId);
+      await keys.revoke(requireSession(ctx).userId, params.apiKeyId);
       return {};
     }),
   ];

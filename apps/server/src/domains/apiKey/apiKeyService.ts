@@ -36,7 +36,7 @@ export class ApiKeyService {
     return {
       callsPerMinute: this.callsPerMinute,
       list: keys.map((key) => ({
-        keyId: key.id,
+        apiKeyId: key.id,
         name: key.name,
         prefix: key.prefix,
         scopes: key.scopes as ApiKeyScope[],
@@ -58,7 +58,7 @@ export class ApiKeyService {
   async create(
     userId: number,
     input: { name: string; scopes: ApiKeyScope[]; lockIds: number[] },
-  ): Promise<{ keyId: number; secret: string }> {
+  ): Promise<{ apiKeyId: number; secret: string }> {
     const secret = `${API_KEY_PREFIX}${randomToken(32)}`;
     const keyId = await this.db.transaction(async (tx) => {
       for (const lockId of input.lockIds) await managedLock(tx, userId, lockId);
@@ -74,7 +74,7 @@ export class ApiKeyService {
         lockIds: input.lockIds.length > 0 ? input.lockIds : null,
       });
     });
-    return { keyId, secret };
+    return { apiKeyId: keyId, secret };
   }
 
   /** Revokes one of the account's keys; another account's, or one already revoked, is not found. */

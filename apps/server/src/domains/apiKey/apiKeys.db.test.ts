@@ -58,12 +58,12 @@ describe('making a key', () => {
   it('gives the secret once and keeps only its SHA-256', async () => {
     const made = await created({ name: 'Home Assistant', scopes: 'read' });
     expect(made.secret).toMatch(/^slk_[A-Za-z0-9_-]{43}$/);
-    const rows = await server.app.services.database.db.select().from(apiKeys).where(eq(apiKeys.id, made.keyId));
+    const rows = await server.app.services.database.db.select().from(apiKeys).where(eq(apiKeys.id, made.apiKeyId));
     expect(rows[0]?.secretHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(made.secret.slice(4));
     const shown = await listed();
     expect(JSON.stringify(shown)).not.toContain(made.secret.slice(10));
-    expect(shown.find((key) => key.keyId === made.keyId)).toMatchObject({
+    expect(shown.find((key) => key.apiKeyId === made.apiKeyId)).toMatchObject({
       name: 'Home Assistant',
       prefix: made.secret.slice(0, 10),
       scopes: ['read'],
@@ -89,11 +89,11 @@ describe('making a key', () => {
 
 describe('calling with a key', () => {
   it('acts as its account without a session or signature, and notes its last use and calls', async () => {
-    const { keyId, secret } = await created({ name: 'Reader', scopes: 'read' });
+    const { apiKeyId, secret } = await created({ name: 'Reader', scopes: 'read' });
     const reply = await withKey(secret, lock.list.path);
     expect(reply.status).toBe(200);
     expect(reply.body.data.list.map((item: { lockId: number }) => item.lockId).sort()).toEqual([front, back].sort());
-    const shown = (await listed()).find((key) => key.keyId === keyId);
+    const shown = (await listed()).find((key) => key.apiKeyId === apiKeyId);
     expect(shown?.lastUsedAt).toEqual(expect.any(Number));
     expect(shown?.callsThisMonth).toBe(1);
   });
@@ -148,15 +148,15 @@ describe('calling with a key', () => {
   });
 
   it('is refused once revoked', async () => {
-    const { keyId, secret } = await created({ name: 'Short-lived', scopes: 'read' });
+    const { apiKeyId, secret } = await created({ name: 'Short-lived', scopes: 'read' });
     expect((await withKey(secret, lock.list.path)).status).toBe(200);
-    expect(dataOf(await owner.call(apiKey.revoke, { keyId }))).toEqual({});
+    expect(dataOf(await owner.call(apiKey.revoke, { apiKeyId }))).toEqual({});
     const after = await withKey(secret, lock.list.path);
     expect(after.body.errorCode).toBe(ERRORS.apiKeyInvalid.code);
-    expect((await listed()).some((key) => key.keyId === keyId)).toBe(false);
+    expect((await listed()).some((key) => key.apiKeyId === apiKeyId)).toBe(false);
     // Another account's key is not found, as one that does not exist.
     const other = await created({ name: 'Theirs', scopes: 'read' }, stranger);
-    expect((await owner.call(apiKey.revoke, { keyId: other.keyId })).body.errorCode).toBe(ERRORS.notFound.code);
+    expect((await owner.call(apiKey.revoke, { apiKeyId: other.apiKeyId })).body.errorCode).toBe(ERRORS.notFound.code);
   });
 
   it('tells its rate in standard headers and answers 429 with Retry-After once spent', async () => {
