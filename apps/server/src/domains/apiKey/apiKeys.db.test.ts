@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** A call with a key only: no session cookie, no app signature. */
 async function withKey(secret: string, path: string, params: Record<string, string | number> = {}, method = 'GET') {
-  const form = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const form = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const response = await server.app.inject({
     method: method as 'GET' | 'POST',
     url: `/api${path}${method === 'GET' && form ? `?${form}` : ''}`,
