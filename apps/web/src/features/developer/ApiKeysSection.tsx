@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
 import { formatCount, formatDateTime } from '../../i18n/format';
+import { EmptyWithHint } from '../../ui/EmptyWithHint';
 import { type FitColumn, FitTable, OneLine } from '../../ui/FitTable';
 import { LoadError } from '../../ui/LoadError';
 import { CreateApiKeyDialog } from './CreateApiKeyDialog';
@@ -142,7 +143,13 @@ export function ApiKeysSection() {
           dataSource={keys.data?.list ?? []}
           loading={keys.isPending}
           pagination={false}
-          locale={{ emptyText: t('developer.noKeys') }}
+          locale={{
+            emptyText: keys.isPending ? (
+              ' '
+            ) : (
+              <EmptyWithHint title={t('developer.noKeys')} hint={t('developer.noKeysHint')} testId="api-keys-empty" />
+            ),
+          }}
           data-testid="api-key-table"
         />
       )}

@@ -87,7 +87,13 @@ export function CreateApiKeyDialog({ onClose }: { onClose: () => void }) {
       <Form.Item
         name="scopes"
         label={t('developer.scopes')}
-        rules={[{ required: true, type: 'array', min: 1, message: t('developer.scopesRequired') }]}
+        // A validator, not `required`: Ant Design would put aria-required on the group, which no role allows.
+        rules={[
+          {
+            validator: (_rule, value: ApiKeyScope[] | undefined) =>
+              value?.length ? Promise.resolve() : Promise.reject(new Error(t('developer.scopesRequired'))),
+          },
+        ]}
       >
         <Checkbox.Group
           data-testid="api-key-scopes"
