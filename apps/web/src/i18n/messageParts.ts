@@ -20,6 +20,7 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'commerce',
   'credential',
   'credentialKind',
+  'developer',
   'driver',
   'ekey',
   'gateway',

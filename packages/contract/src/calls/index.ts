@@ -1,5 +1,6 @@
 import * as access from './access';
 import * as admin from './admin';
+import * as apiKey from './apiKey';
 import * as company from './company';
 import { type CallDefinition, type CallRef, isCallDefinition } from './define';
 import * as ekey from './ekey';
@@ -27,6 +28,7 @@ export {
   ReviewReason,
 } from './access';
 export type { AdminItem } from './admin';
+export type { ApiKeyItem } from './apiKey';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
@@ -49,6 +51,7 @@ export * from './validityFields';
 export {
   access,
   admin,
+  apiKey,
   company,
   ekey,
   gateway,
@@ -91,6 +94,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(template),
   ...callsOf(map),
   ...callsOf(openApi),
+  ...callsOf(apiKey),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];
 
