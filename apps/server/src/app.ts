@@ -13,6 +13,9 @@ import { accessRoutes } from './domains/access/accessRoutes';
 import { AccessService } from './domains/access/accessService';
 import { adminRoutes } from './domains/admin/adminRoutes';
 import { AdminService } from './domains/admin/adminService';
+import { ApiKeyGate } from './domains/apiKey/apiKeyGate';
+import { apiKeyRoutes } from './domains/apiKey/apiKeyRoutes';
+import { ApiKeyService } from './domains/apiKey/apiKeyService';
 import { auditedRoutes } from './domains/audit/auditRecording';
 import { auditRoutes } from './domains/audit/auditRoutes';
 import { AuditService } from './domains/audit/auditService';
@@ -273,11 +276,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       activity: mapActivity,
     }),
     ...openApiRoutes(openApi),
+    ...apiKeyRoutes(new ApiKeyService(db, config.API_KEY_CALLS_PER_MINUTE)),
   ];
   assertEveryCallRouted(allRoutes);
-  // Every change, from the console or through the open API (ContractCalls), leaves its audit entry.
+  // Every change, from the console, an API key or the open API (ContractCalls), leaves its audit entry.
   const routes = auditedRoutes(allRoutes, db, app.log);
-  registerRoutes(app, { guard, sessions, brands, publicUrl: config.PUBLIC_URL }, routes);
+  const apiKeys = new ApiKeyGate(db, limiter, config.API_KEY_CALLS_PER_MINUTE);
+  registerRoutes(app, { guard, sessions, brands, keys: apiKeys, publicUrl: config.PUBLIC_URL }, routes);
   const openApiTokens = new OpenApiTokens(db, openApi, limiter);
   registerOpenApi(app, {
     tokens: openApiTokens,

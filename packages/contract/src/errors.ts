@@ -37,6 +37,12 @@ export const ERRORS = {
   // Accounts and sessions.
   wrongAccountOrPassword: { code: 10007, http: 400 },
   tooManyRequests: { code: 30006, http: 429 },
+  /** An `Authorization: Bearer slk_...` key that is unknown or revoked (docs/integrations.md). */
+  apiKeyInvalid: { code: 30040, http: 401 },
+  /** A call outside the API key's scopes, or one no key may make (accounts, sessions, payments, keys). */
+  apiKeyScope: { code: 30041, http: 403 },
+  /** The account holds API_KEYS_PER_ACCOUNT_MAX live keys already. */
+  apiKeyLimit: { code: 30042, http: 409 },
   accountLocked: { code: 30007, http: 429 },
   /** Repeated failed logins from one address on one account: the next try waits (the seconds left). */
   tryAgainLater: { code: 30008, http: 429 },

@@ -880,18 +880,52 @@ export const openApiTokens = pgTable(
   (t) => [index('open_api_tokens_user_idx').on(t.userId), index('open_api_tokens_client_idx').on(t.clientPk)],
 );
 
-/** Open API calls per account per calendar month (UTC), for the monthly meter. */
+/**
+ * Calls per account per calendar month (UTC), for the monthly meter: those of the open API client
+ * (source `openApi`) and those of each API key (source `key:<id>`).
+ */
 export const openApiUsage = pgTable(
   'open_api_usage',
   {
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who called: `openApi` (the account's open API client) or `key:<id>` (one of its API keys). */
+    source: text('source').notNull().default('openApi'),
     /** The calendar month (UTC), as YYYY-MM. */
     month: text('month').notNull(),
     calls: integer('calls').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+  (t) => [primaryKey({ columns: [t.userId, t.source, t.month] })],
+);
+
+/**
+ * API keys (docs/integrations.md): a secret sent as `Authorization: Bearer slk_...`, kept as
+ * SHA-256 only (a random 256-bit secret needs no slow hash), acting as its account within its
+ * scopes and, when `lockIds` is set, only on those locks. Revoked keys stay (revokedAt) so the
+ * meter and the log keep naming them.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    /** The secret's first characters (slk_ and six more), to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    /** What the key may do: read, locks, credentials, remote. */
+    scopes: text('scopes').array().notNull(),
+    /** The only locks the key may reach, or null for every lock the account manages. */
+    lockIds: integer('lock_ids').array(),
+    createdAt: createdAt(),
+    /** Noted at most once a minute. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId)],
 );
 
 /**

@@ -102,6 +102,9 @@ const SAMPLES: Record<string, Sample> = {
   content: () => 'Room {room}: {passcode}',
   keyword: () => 'Sydney',
   callbackUrl: () => 'https://hooks.example.com/ttlock',
+  '/apiKey/create scopes': () => 'read,locks',
+  // No such key: every role gets past the permission check to "not found".
+  apiKeyId: () => 999_999,
   cityId: () => 2147714,
   '/lock/export endDate': () => Date.now(),
   // Optional parameters the call needs to get past its own checks (a path's sample is sent even when optional).

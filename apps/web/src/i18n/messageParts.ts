@@ -21,6 +21,7 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'commerce',
   'credential',
   'credentialKind',
+  'developer',
   'driver',
   'ekey',
   'gateway',

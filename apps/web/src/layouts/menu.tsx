@@ -2,6 +2,7 @@ import {
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  CodeOutlined,
   CreditCardOutlined,
   ExportOutlined,
   GiftOutlined,
@@ -25,4 +26,5 @@ export const MENU_ICONS: Record<MenuPath, ReactNode> = {
   '/account/service': <GiftOutlined />,
   '/audit/home': <AuditOutlined />,
   '/account/info': <UserOutlined />,
+  '/account/developer': <CodeOutlined />,
 };

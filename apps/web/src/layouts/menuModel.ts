@@ -13,6 +13,7 @@ export const MENU_PATHS = [
   '/account/service',
   '/audit/home',
   '/account/info',
+  '/account/developer',
 ] as const;
 export type MenuPath = (typeof MENU_PATHS)[number];
 

@@ -1,5 +1,6 @@
 import * as access from './access';
 import * as admin from './admin';
+import * as apiKey from './apiKey';
 import * as audit from './audit';
 import * as company from './company';
 import { type CallDefinition, type CallRef, isCallDefinition } from './define';
@@ -28,6 +29,7 @@ export {
   ReviewReason,
 } from './access';
 export type { AdminItem } from './admin';
+export type { ApiKeyItem } from './apiKey';
 export { AUDIT_ACTOR_MAX, type AuditEntry } from './audit';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
@@ -51,6 +53,7 @@ export * from './validityFields';
 export {
   access,
   admin,
+  apiKey,
   audit,
   company,
   ekey,
@@ -95,6 +98,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(template),
   ...callsOf(map),
   ...callsOf(openApi),
+  ...callsOf(apiKey),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];
 

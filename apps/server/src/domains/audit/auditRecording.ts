@@ -11,15 +11,16 @@ export type ActorKind = 'session' | 'openApi' | 'apiKey';
 
 /** The app id the open API's calls carry (`ContractCalls`): `openapi:<client id>`. */
 const OPEN_API_APP = 'openapi:';
+/** The app id an API key's calls carry (`apiKey/apiKeyGate.ts`): `apikey:<key id>`. */
+const API_KEY_APP = 'apikey:';
 
-/**
- * The caller as the trail names them. An API key, where the context carries one (`apiKey`), is
- * named by its id; the open API by its client (the app id); a session by its id.
- */
+/** The caller as the trail names them: an API key by its id, the open API by its client (the app id), a session by its id. */
 export function actorOf(ctx: CallContext): { kind: ActorKind; sessionId: number | null; apiKeyId: number | null } {
-  const apiKey = (ctx as CallContext & { apiKey?: { id: number } }).apiKey;
-  if (apiKey) return { kind: 'apiKey', sessionId: null, apiKeyId: apiKey.id };
-  if (ctx.app.appId.startsWith(OPEN_API_APP)) return { kind: 'openApi', sessionId: null, apiKeyId: null };
+  const { appId } = ctx.app;
+  if (appId.startsWith(API_KEY_APP)) {
+    return { kind: 'apiKey', sessionId: null, apiKeyId: Number(appId.slice(API_KEY_APP.length)) || null };
+  }
+  if (appId.startsWith(OPEN_API_APP)) return { kind: 'openApi', sessionId: null, apiKeyId: null };
   return { kind: 'session', sessionId: ctx.session?.id || null, apiKeyId: null };
 }
 
