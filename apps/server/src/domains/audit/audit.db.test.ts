@@ -1,4 +1,4 @@
-import { audit, ekey, lock, openApi, user } from '@smartlock/contract';
+import { apiKey, audit, ekey, lock, openApi, user } from '@smartlock/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, ekeys } from '../../db/schema';
@@ -127,6 +127,26 @@ describe('recording', () => {
       sessionId: null,
       appId: `openapi:${credentials.clientId}`,
       lockId: front,
+    });
+  });
+
+  it('a call made with an API key is recorded as the key’s, with its id', async () => {
+    const key = await ok(owner.call(apiKey.create, { name: 'Automation', scopes: 'locks' }));
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/lock/rename',
+      headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ lockId: String(front), lockName: 'Porch (key)' }).toString(),
+    });
+    expect(response.json().errorCode, response.body).toBe(0);
+    expect((await chainOf(ownerId)).at(-1)).toMatchObject({
+      path: '/lock/rename',
+      actorKind: 'apiKey',
+      apiKeyId: key.apiKeyId,
+      actorUserId: ownerId,
+      sessionId: null,
+      before: { name: 'Porch (admin)' },
+      after: { name: 'Porch (key)' },
     });
   });
 
