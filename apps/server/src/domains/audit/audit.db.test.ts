@@ -5,6 +5,7 @@ import { auditEntries, ekeys } from '../../db/schema';
 import { addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { dataOf, type Reply, startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { preparedTransfer } from '../../test/transfers';
 import { auth, passwordToken, ttlock } from '../../test/ttlockClient';
 import { REDACTED } from './auditCalls';
 import { auditCheck } from './auditCheck';
@@ -165,6 +166,27 @@ describe('recording', () => {
       before: { validityType: 1, startDate: null, endDate: null },
       after: { validityType: 2, startDate, endDate },
     });
+  });
+
+  it('a lock transfer’s entry is written in the transfer’s own transaction, on the giver’s trail', async () => {
+    const { client, giverId, lockIds, params } = await preparedTransfer(
+      server,
+      'audit-giver@example.com',
+      'audit-stranger@example.com',
+      2,
+    );
+    await ok(client.call(lock.transfer, params));
+    expect((await chainOf(giverId)).at(-1)).toMatchObject({
+      path: '/lock/transfer',
+      actorUserId: giverId,
+      target: { lockIdList: lockIds, receiverUsername: 'audit-stranger@example.com' },
+      params: { password: REDACTED, validationCode: REDACTED },
+      before: { ownerId: giverId },
+      after: { ownerId: strangerId },
+    });
+    // Appended once: by the transaction, not again after it.
+    expect((await chainOf(giverId)).filter((e) => e.path === '/lock/transfer')).toHaveLength(1);
+    expect((await trail().verify(giverId)).ok).toBe(true);
   });
 });
 
