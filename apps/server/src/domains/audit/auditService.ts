@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { pageOf } from '../../http/paging';
+import { managedLock } from '../lock/lockAccess';
 import { type AuditEntryRow, type AuditListQuery, listEntries } from './auditQueries';
 import type { AuditTrail } from './auditTrail';
 
@@ -43,7 +44,9 @@ export class AuditService {
     private readonly trail: AuditTrail,
   ) {}
 
+  /** A lock named as a filter must be one the caller manages now: a stranger learns nothing of it (noPermission, as everywhere). */
   async list(userId: number, query: AuditListQuery) {
+    if (query.lockId !== undefined) await managedLock(this.db, userId, query.lockId);
     const { rows, total } = await listEntries(this.db, userId, query);
     return pageOf(rows.map(present), total, query.pageNo, query.pageSize);
   }
