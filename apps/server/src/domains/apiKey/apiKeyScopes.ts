@@ -23,6 +23,7 @@ const NAMESPACE_RULES: Record<string, NamespaceRule> = {
   access: { get: 'read', post: 'never' },
   admin: { get: 'never', post: 'never' },
   apiKey: { get: 'never', post: 'never' },
+  audit: { get: 'read', post: 'never' },
   card: { get: 'read', post: 'credentials' },
   city: { get: 'read', post: 'never' },
   company: { get: 'read', post: 'never' },
@@ -71,6 +72,8 @@ const CALL_RULES: Record<string, KeyRequirement> = {
   '/user/listExpireUser': 'read',
   '/user/getFaceAuthInfo': 'read',
   '/user/deleteKeyUser': 'credentials',
+  '/user/revokeKeyUser': 'credentials',
+  '/user/getRevokeJob': 'read',
 };
 
 /** What a call needs of an API key; undefined for a call of a namespace the table does not know (a test fails then). */
