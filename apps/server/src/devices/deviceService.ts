@@ -14,7 +14,7 @@ import type { OperationEnd } from '../ops/metrics';
 import { deriveKey, Sealer } from '../security/crypto';
 import { CLOUD_USERNAME, type EmbeddedBroker, startEmbeddedBroker } from './broker';
 import { BrokerAccess } from './brokerAccess';
-import { type DeviceReports, DeviceInbox, type LinkMessageKind } from './deviceInbox';
+import { DeviceInbox, type DeviceReports, type LinkMessageKind } from './deviceInbox';
 import { GatewaySecrets } from './gatewaySecrets';
 import { DeviceLink } from './link';
 import { liveTransportOver } from './liveTransport';

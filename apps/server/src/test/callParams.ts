@@ -43,6 +43,8 @@ export const OBJECT_PARAMS: Record<string, 'lock' | 'account'> = {
   adminUid: 'account',
   orderNo: 'account',
   templateId: 'account',
+  endpointId: 'account',
+  deliveryId: 'account',
 };
 
 /** What each object parameter is in the world. */
@@ -72,6 +74,8 @@ export function objectValue(name: string, world: World, call: CallDefinition): s
     lockUser: world.lockUser,
     orderNo: world.orderNo,
     templateId: world.templateId,
+    endpointId: world.webhookEndpointId,
+    deliveryId: world.webhookDeliveryId,
   };
   return values[name];
 }
@@ -100,6 +104,8 @@ const SAMPLES: Record<string, Sample> = {
   content: () => 'Room {room}: {passcode}',
   keyword: () => 'Sydney',
   callbackUrl: () => 'https://hooks.example.com/ttlock',
+  url: () => 'https://hooks.example.com/webhook',
+  events: () => 'lock.state,gateway.offline',
   cityId: () => 2147714,
   '/lock/export endDate': () => Date.now(),
   // Optional parameters the call needs to get past its own checks (a path's sample is sent even when optional).

@@ -70,6 +70,7 @@ const lockUsers = {
 
 const account = {
   info: () => import('../features/account/AccountInfoPage'),
+  developer: () => import('../features/developer/DeveloperPage'),
   services: () => import('../features/service/ServicesPage'),
   records: () => import('../features/order/PurchaseRecordsPage'),
   vip: () => import('../features/vip/VipPage'),
@@ -120,6 +121,7 @@ const PAGES: Record<string, PageLoader> = {
   '/account/smsTmpl': account.smsTemplates,
   '/account/emailTmpl': account.emailTemplates,
   '/account/info': account.info,
+  '/account/developer': account.developer,
   '/ekey/send': credentials.sentEKey,
   '/passcode/send': credentials.sentPasscode,
   '/auth/home': admins.home,

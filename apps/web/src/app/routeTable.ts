@@ -218,6 +218,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     paid: true,
   },
   { path: '/account/info', name: 'account-info', title: 'route.accountInfo' },
+  { path: '/account/developer', name: 'account-developer', title: 'route.developer' },
   {
     path: '/ekey/send',
     name: 'ekey-send',

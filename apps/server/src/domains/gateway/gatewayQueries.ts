@@ -264,7 +264,7 @@ export async function applyGatewayStatus(
     .returning({
       ownerId: gateways.ownerId,
       // A sub-select in RETURNING reads the row as it was before this statement changed it.
-      was: sql<number>`(select g.online from gateways g where g.id = ${gateways.id})`,
+      was: sql<number>`(select g.online from gateways g where g.id = "gateways"."id")`,
     });
   return row ? { ownerId: row.ownerId, online, wasOnline: Number(row.was) === 1 } : undefined;
 }

@@ -409,8 +409,8 @@ export async function saveReportedState(
       state: locks.state,
       battery: locks.battery,
       // A sub-select in RETURNING reads the row as it was before this statement changed it.
-      wasState: sql<number>`(select l.state from locks l where l.id = ${locks.id})`,
-      wasBattery: sql<number>`(select l.battery from locks l where l.id = ${locks.id})`,
+      wasState: sql<number>`(select l.state from locks l where l.id = "locks"."id")`,
+      wasBattery: sql<number>`(select l.battery from locks l where l.id = "locks"."id")`,
     });
   if (!row) return undefined;
   const { wasState, wasBattery, ...change } = row;

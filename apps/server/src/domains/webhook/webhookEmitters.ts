@@ -1,7 +1,7 @@
 import { RemoteOperationState } from '@smartlock/contract';
 import type { Db, Executor } from '../../db/client';
-import type { LockChange } from '../lock/lockReportedState';
 import { findLockById } from '../lock/lockQueries';
+import type { LockChange } from '../lock/lockReportedState';
 import type { IntakeLock } from '../lockRecord/lockRecordIntake';
 import type { StoredRecordRow } from '../lockRecord/lockRecordQueries';
 import type { OperationRow } from '../remoteOperation/remoteOperationQueries';

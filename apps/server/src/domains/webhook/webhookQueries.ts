@@ -6,7 +6,11 @@ export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 
 /** The account's endpoints, oldest first. */
 export function endpointsOf(db: Executor, userId: number): Promise<WebhookEndpointRow[]> {
-  return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(asc(webhookEndpoints.id));
+  return db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId))
+    .orderBy(asc(webhookEndpoints.id));
 }
 
 /** One of the account's endpoints; undefined for another account's or none. */
@@ -65,11 +69,7 @@ export async function deleteEndpoint(db: Executor, userId: number, id: number): 
 }
 
 /** The account's endpoints that hear `eventType` (at most WEBHOOK_ENDPOINTS_MAX exist). */
-export function endpointsHearing(
-  db: Executor,
-  userId: number,
-  eventType: string,
-): Promise<{ id: number }[]> {
+export function endpointsHearing(db: Executor, userId: number, eventType: string): Promise<{ id: number }[]> {
   return db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)

@@ -45,7 +45,9 @@ export function checkWebhookUrl(value: string, production: boolean): string {
     url.username === '' &&
     url.password === '' &&
     url.hostname !== '' &&
-    (production ? url.protocol === 'https:' && !local : url.protocol === 'https:' || (url.protocol === 'http:' && local));
+    (production
+      ? url.protocol === 'https:' && !local
+      : url.protocol === 'https:' || (url.protocol === 'http:' && local));
   if (!allowed) throw new ApiError('webhookUrlNotAllowed');
   return value;
 }

@@ -172,7 +172,8 @@ export class WebhookWorker {
       };
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      const message = error instanceof Error ? (error.name === 'TimeoutError' ? 'no answer in time' : error.message) : String(error);
+      const message =
+        error instanceof Error ? (error.name === 'TimeoutError' ? 'no answer in time' : error.message) : String(error);
       outcome = {
         taken: false,
         statusCode: null,

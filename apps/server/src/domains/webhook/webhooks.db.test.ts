@@ -256,7 +256,9 @@ describe('several instances', () => {
     for (let i = 0; i < 10; i++) await owner.call(webhook.sendTest, { endpointId: endpoint.endpointId });
     const first = worker();
     // On PostgreSQL the second worker has a connection of its own, as another instance would.
-    second = server.databaseUrl ? await openDatabase({ databaseUrl: server.databaseUrl, dataDir: ':memory:' }) : undefined;
+    second = server.databaseUrl
+      ? await openDatabase({ databaseUrl: server.databaseUrl, dataDir: ':memory:' })
+      : undefined;
     const other = new WebhookWorker(second?.db ?? server.app.services.database.db, first.kinds, server.app.log, {
       now: () => clock,
       batch: 6,
@@ -322,7 +324,9 @@ describe('addresses and limits', () => {
       const reply = await owner.call(webhook.add, { url, events: 'lock.state' });
       expect(reply.body.errorCode, url).toBe(code);
     }
-    expect((await owner.call(webhook.add, { url: `${receiver.url}/x`, events: 'lock.opened' })).body.errorCode).toBe(-3);
+    expect((await owner.call(webhook.add, { url: `${receiver.url}/x`, events: 'lock.opened' })).body.errorCode).toBe(
+      -3,
+    );
     expect((await owner.call(webhook.add, { url: `${receiver.url}/x`, events: '' })).body.errorCode).toBe(-3);
     expect(dataOf(await owner.call(webhook.list, {})).list).toHaveLength(before);
   });
