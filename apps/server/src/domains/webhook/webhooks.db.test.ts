@@ -234,7 +234,9 @@ describe('retries', () => {
     const failed = await deliveryOf(deliveryId);
     expect(failed).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, lastStatusCode: 500 });
     expect(clock - started).toBeGreaterThan(24 * 3600_000);
-    expect(clock - started).toBeGreaterThanOrEqual(RETRY_SCHEDULE_SECONDS.reduce((a, b) => a + b) * 900);
+    expect(clock - started).toBeGreaterThanOrEqual(
+      RETRY_SCHEDULE_SECONDS.reduce((a: number, b: number) => a + b, 0) * 900,
+    );
     clock += 7 * 86_400_000;
     expect(await worker().runDue()).toMatchObject({ claimed: 0 });
     expect(receiver.at('/down')).toHaveLength(MAX_ATTEMPTS);

@@ -67,14 +67,12 @@ function EndpointDialog({
       onCancel={onClose}
       okText={t('webhooks.save')}
       cancelText={t('webhooks.cancel')}
-      okButtonProps={
-        {
-          loading: submission.busy,
-          htmlType: 'submit',
-          form: 'webhook-endpoint',
-          'data-testid': 'webhook-save',
-        } as object
-      }
+      okButtonProps={{
+        loading: submission.busy,
+        htmlType: 'submit',
+        form: 'webhook-endpoint',
+        'data-testid': 'webhook-save',
+      }}
       destroyOnHidden
     >
       <Form
