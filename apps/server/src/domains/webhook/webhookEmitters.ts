@@ -123,7 +123,7 @@ export class WebhookEmitters {
 function credentialParams(params: Record<string, unknown>): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) {
-    if (/id$|Id$|kind|type|Type|start|end|Date/.test(key) && !/passcode|pwd|number|secret|code/i.test(key)) {
+    if (/(Id|Ids|^kind|Kind|^type|Type|Date|^start|^end)$/.test(key)) {
       kept[key] = value;
     }
   }

@@ -22,6 +22,12 @@ export function isLocalHost(hostname: string): boolean {
     if (host === '::1' || host === '::') return true;
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
     if (mapped) return isLocalHost(mapped[1] as string);
+    // An IPv4-mapped address as URL writes it (::ffff:7f00:1 for 127.0.0.1).
+    const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+    if (hex) {
+      const [high, low] = [Number.parseInt(hex[1] as string, 16), Number.parseInt(hex[2] as string, 16)];
+      return isLocalHost(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
+    }
     return /^f[cd]/.test(host) || /^fe[89ab]/.test(host);
   }
   return false;
