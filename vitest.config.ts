@@ -57,6 +57,16 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'sdk',
+          root: 'packages/sdk',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          isolate: UNIT_ISOLATE,
+          testTimeout: UNIT_TIMEOUT,
+        },
+      },
+      {
         // The console's messages module (src/i18n/i18n.ts) reads the build's message parts.
         plugins: [messageParts()],
         test: {

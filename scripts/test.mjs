@@ -188,7 +188,7 @@ async function serverTiers() {
     ? check('typecheck (tsc -b, each package once)', 'types', 'npx', ['tsc', '-b'])
     : undefined;
   if (tiers.has('unit')) {
-    await vitest('unit tier', 'unit', ['contract', 'web', 'devices', 'server-unit'], { workers: CORES });
+    await vitest('unit tier', 'unit', ['contract', 'sdk', 'web', 'devices', 'server-unit'], { workers: CORES });
   }
   if (tiers.has('database')) {
     await vitest(

@@ -10,6 +10,7 @@ import { isCallDefinition, refOf } from '../src/calls/define';
 const NAMESPACES = [
   'access',
   'admin',
+  'apiKey',
   'company',
   'ekey',
   'gateway',

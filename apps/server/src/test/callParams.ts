@@ -45,6 +45,7 @@ export const OBJECT_PARAMS: Record<string, 'lock' | 'account'> = {
   templateId: 'account',
   endpointId: 'account',
   deliveryId: 'account',
+  jobId: 'account',
 };
 
 /** What each object parameter is in the world. */
@@ -76,6 +77,7 @@ export function objectValue(name: string, world: World, call: CallDefinition): s
     templateId: world.templateId,
     endpointId: world.webhookEndpointId,
     deliveryId: world.webhookDeliveryId,
+    jobId: world.jobId,
   };
   return values[name];
 }
@@ -106,6 +108,9 @@ const SAMPLES: Record<string, Sample> = {
   callbackUrl: () => 'https://hooks.example.com/ttlock',
   url: () => 'https://hooks.example.com/webhook',
   events: () => 'lock.state,gateway.offline',
+  '/apiKey/create scopes': () => 'read,locks',
+  // No such key: every role gets past the permission check to "not found".
+  apiKeyId: () => 999_999,
   cityId: () => 2147714,
   '/lock/export endDate': () => Date.now(),
   // Optional parameters the call needs to get past its own checks (a path's sample is sent even when optional).

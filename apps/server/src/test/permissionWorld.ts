@@ -14,13 +14,14 @@ import {
   PaymentMethod,
   passcode,
   RemoteOperationState,
+  RevokeState,
   ServiceType,
   TemplateType,
   template,
   ValidityType,
   webhook,
 } from '@smartlock/contract';
-import { lockCredentials, remoteOperations } from '../db/schema';
+import { lockCredentials, remoteOperations, revokeJobItems, revokeJobs } from '../db/schema';
 import { addGateway, freshMac } from './devices';
 import type { TestClient, TestServer } from './harness';
 import { dataOf, type Reply } from './reply';
@@ -53,6 +54,8 @@ export interface World {
   templateId: number;
   webhookEndpointId: number;
   webhookDeliveryId: number;
+  /** A finished revoke-all job of the owner's. */
+  jobId: number;
 }
 
 export interface Cast {
@@ -129,6 +132,16 @@ export async function buildWorld(cast: Cast): Promise<World> {
     deadline: new Date(Date.now() + 60_000),
     finishedAt: new Date(),
   });
+  const [job] = await db
+    .insert(revokeJobs)
+    .values({ userId: cast.ownerUid, lockUser: `gone ${mark}`, name: `Gone ${mark}`, finishedAt: new Date() })
+    .returning({ id: revokeJobs.id });
+  await db.insert(revokeJobItems).values({
+    jobId: job?.id as number,
+    lockId,
+    lockAlias: `Lock ${mark}`,
+    state: RevokeState.done,
+  });
   const link = await ok(owner.call(lock.createUnlockLink, { lockId, validMinutes: 60 }));
   const bought = await ok(
     owner.call(order.create, {
@@ -170,5 +183,6 @@ export async function buildWorld(cast: Cast): Promise<World> {
     templateId: written.templateId,
     webhookEndpointId,
     webhookDeliveryId: tested.delivery.deliveryId,
+    jobId: job?.id as number,
   };
 }

@@ -66,6 +66,8 @@ const lockUsers = {
   home: () => import('../features/lockUser/LockUserPage'),
   expiring: () => import('../features/lockUser/ExpiringPage'),
   export: () => import('../features/lockUser/ExportLockUsersPage'),
+  review: () => import('../features/access/AccessReviewPage'),
+  revokeJob: () => import('../features/lockUser/RevokeJobPage'),
 };
 
 const account = {
@@ -129,6 +131,8 @@ const PAGES: Record<string, PageLoader> = {
   '/group/home': locks.groups,
   '/lockUser/home': lockUsers.home,
   '/lockUser/onDate': lockUsers.expiring,
+  '/lockUser/review': lockUsers.review,
+  '/lockUser/revokeJob': lockUsers.revokeJob,
   '/lockUser/issueEKeyBatch': credentials.issueEKeyBatch,
   '/lockUser/export': lockUsers.export,
   '/card/manage': hotel.manage,

@@ -258,6 +258,20 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     trail: 'lockUsers',
   },
   {
+    path: '/lockUser/review',
+    name: 'lock-user-review',
+    title: 'route.accessReview',
+    trail: 'lockUsers',
+  },
+  {
+    path: '/lockUser/revokeJob',
+    name: 'lock-user-revoke-job',
+    title: 'route.revokeJob',
+    trail: 'lockUsers',
+    query: ['jobId'],
+    requires: { oneOf: ['jobId'], otherwise: '/lockUser/home' },
+  },
+  {
     path: '/lockUser/issueEKeyBatch',
     name: 'lock-user-issue-ekey-batch',
     title: 'route.issueEKeyBatch',

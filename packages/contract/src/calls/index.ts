@@ -1,5 +1,6 @@
 import * as access from './access';
 import * as admin from './admin';
+import * as apiKey from './apiKey';
 import * as company from './company';
 import { type CallDefinition, type CallRef, isCallDefinition } from './define';
 import * as ekey from './ekey';
@@ -19,9 +20,16 @@ import * as user from './user';
 import * as vip from './vip';
 import * as webhook from './webhook';
 
-export type { AccessAnswer, AccessItem, AccessPassageLock } from './access';
-export { ACCESS_PASSAGE_LOCKS_MAX, ACCESS_WINDOW_MAX_DAYS } from './access';
+export type { AccessAnswer, AccessItem, AccessPassageLock, ReviewItem } from './access';
+export {
+  ACCESS_PASSAGE_LOCKS_MAX,
+  ACCESS_WINDOW_MAX_DAYS,
+  REVIEW_DAYS_DEFAULT,
+  REVIEW_DAYS_MAX,
+  ReviewReason,
+} from './access';
 export type { AdminItem } from './admin';
+export type { ApiKeyItem } from './apiKey';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
@@ -30,7 +38,8 @@ export { UNLOCK_LINK_MAX_MINUTES, UNLOCK_LINK_PATH, unlockLinkUrl } from './lock
 export type { CredentialItem, HotelInfo } from './lockCredential';
 export type { LockRecordItem, RecordCredentialFilter } from './lockRecord';
 export { QUERY_TYPE_OF_FILTER, RECORD_COUNT_CAP, RECORD_SEARCH_COUNT_CAP, recordCredentialFilters } from './lockRecord';
-export type { LockUserCredential, LockUserItem } from './lockUser';
+export type { LockUserCredential, LockUserItem, RevokeJob, RevokeJobItem } from './lockUser';
+export { REVOKE_JOB_LOCKS_MAX, REVOKE_JOBS_OPEN_MAX, RevokeState } from './lockUser';
 export type { CityActivity, CityItem, MapActivity } from './map';
 export { MAP_LIVE_PATH, MAP_MIN_LOCKS_PER_CITY } from './map';
 export { CALLBACK_URL_MAX } from './openApi';
@@ -52,6 +61,7 @@ export {
 export {
   access,
   admin,
+  apiKey,
   company,
   ekey,
   gateway,
@@ -96,6 +106,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(map),
   ...callsOf(openApi),
   ...callsOf(webhook),
+  ...callsOf(apiKey),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];
 
