@@ -81,7 +81,7 @@ describe('device reports', () => {
     const db = server.app.services.database.db;
     const from = (await events()).length;
     const status = async (online: boolean, at: number) => {
-      const applied = await applyGatewayStatus(db, gatewayId, { v: 1, kind: 'status', online, at });
+      const applied = await applyGatewayStatus(db, gatewayId, { v: 1, kind: 'status', online, at, sig: '' });
       if (applied) await emitters.gatewayChanged(applied.ownerId, gatewayId, applied.online === 1, applied.wasOnline);
     };
     const at = Date.now();
