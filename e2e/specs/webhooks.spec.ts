@@ -38,6 +38,7 @@ test('a webhook added in the console receives a remote unlock, signed as the doc
       await page.getByTestId('webhook-add').click();
       await page.getByLabel('Address (URL)').fill(url);
       await page.getByTestId('webhook-event-remoteOperation.result').check();
+      await shot(page, 'webhooks-add-en');
       await page.getByTestId('webhook-save').click();
       const secret = ((await page.getByTestId('webhook-secret').textContent()) ?? '').trim();
       expect(secret).toMatch(/^whsec_/);
@@ -58,6 +59,7 @@ test('a webhook added in the console receives a remote unlock, signed as the doc
       await page.goto(site('/account/developer'));
       await page.getByRole('button', { name: 'Delivery log' }).click();
       await expect(page.getByTestId('webhook-delivery-status').first()).toHaveAttribute('data-status', 'delivered');
+      await page.getByTestId('webhook-log').scrollIntoViewIfNeeded();
       await shot(page, 'webhooks-section-en');
     });
   } finally {
