@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { axeViolations } from '../support/axe';
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
 import { withOwnFleet } from '../support/ownFleet';
 import { GatewayPage } from '../support/pages';
@@ -61,6 +62,11 @@ test('a webhook added in the console receives a remote unlock, signed as the doc
       await expect(page.getByTestId('webhook-delivery-status').first()).toHaveAttribute('data-status', 'delivered');
       await page.getByTestId('webhook-log').scrollIntoViewIfNeeded();
       await shot(page, 'webhooks-section-en');
+      // The section with an endpoint and its log open: no critical or serious WCAG 2.2 AA finding.
+      const findings = await axeViolations(page, {
+        tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'],
+      });
+      expect(findings.filter((f) => f.impact === 'critical' || f.impact === 'serious').map((f) => f.id)).toEqual([]);
     });
   } finally {
     await new Promise((resolve) => receiver.close(resolve));
