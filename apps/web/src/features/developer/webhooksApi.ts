@@ -5,6 +5,9 @@ import { QUERY_ROOT } from '../../api/queryKeys';
 import { useCallMutation } from '../../api/useCallMutation';
 import { useConsole } from '../../app/context';
 
+/** How often a log with a pending delivery is read again. */
+const PENDING_REFRESH_MS = 5000;
+
 export type WebhookList = DataOf<typeof webhook.list>;
 export type WebhookEndpoint = WebhookList['list'][number];
 export type WebhookDelivery = DataOf<typeof webhook.deliveries>['list'][number];
@@ -23,6 +26,9 @@ export function useWebhookDeliveries(endpointId: number | undefined, pageNo: num
     queryFn: () => api.call(webhook.deliveries, { endpointId: endpointId ?? 0, pageNo, pageSize }),
     enabled: endpointId !== undefined,
     placeholderData: keepPreviousData,
+    // While a delivery waits for its next try, the log looks again now and then.
+    refetchInterval: (query) =>
+      query.state.data?.list.some((delivery) => delivery.status === 'pending') ? PENDING_REFRESH_MS : false,
   });
 }
 
