@@ -11,6 +11,7 @@ export interface PreparedTry {
 /**
  * A kind of delivery (`webhook_deliveries.kind`): turns a claimed row into a try at `now` (epoch
  * ms), or a reason it cannot be sent any more (its endpoint or address is gone): then it is failed.
+ * Throwing counts as a failed try (tried again on the schedule).
  */
 export interface DeliveryKind {
   prepare(row: WebhookDeliveryRow, now: number): Promise<PreparedTry | { gone: string }>;

@@ -24,8 +24,10 @@ export function webhookKind(db: Db, sealer: Sealer, production: boolean): Delive
   return {
     async prepare(row, now) {
       const endpoint = row.endpointId === null ? undefined : await endpointById(db, row.endpointId);
-      const secret = endpoint ? sealer.open(endpoint.secretSealed) : undefined;
-      if (!endpoint || !secret) return { gone: 'endpoint deleted' };
+      if (!endpoint) return { gone: 'endpoint deleted' };
+      const secret = sealer.open(endpoint.secretSealed);
+      // A try this instance cannot sign (its SECRET_KEY is not the others'): failed, tried again.
+      if (!secret) throw new Error('the secret cannot be opened here: SECRET_KEY differs between instances');
       if (production && (await resolvesToLocal(new URL(endpoint.url).hostname))) {
         return { gone: 'address leads to a private network' };
       }

@@ -141,8 +141,14 @@ export class WebhookWorker {
 
   private async deliver(row: WebhookDeliveryRow, now: number): Promise<'delivered' | 'retrying' | 'failed'> {
     const kind = this.kinds[row.kind];
-    const prepared = kind ? await kind.prepare(row, now) : { gone: `unknown kind ${row.kind}` };
     let outcome: TryOutcome & { taken: boolean };
+    let prepared: Awaited<ReturnType<DeliveryKind['prepare']>>;
+    try {
+      prepared = kind ? await kind.prepare(row, now) : { gone: `unknown kind ${row.kind}` };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return this.end(row, { taken: false, statusCode: null, responseMs: null, error: message });
+    }
     if ('gone' in prepared) {
       await endTry(this.db, row.id, row.attempts, {
         status: 'failed',
@@ -181,6 +187,14 @@ export class WebhookWorker {
         error: cause ? `${message} (${cause})` : message,
       };
     }
+    return this.end(row, outcome);
+  }
+
+  /** Records a try's end: taken, tried again on the schedule, or failed after the last try. */
+  private async end(
+    row: WebhookDeliveryRow,
+    outcome: TryOutcome & { taken: boolean },
+  ): Promise<'delivered' | 'retrying' | 'failed'> {
     const ended = new Date(this.options.now());
     const { taken, ...fields } = outcome;
     const error = fields.error?.slice(0, ERROR_MAX) ?? null;
