@@ -11,6 +11,7 @@ const NAMESPACES = [
   'access',
   'admin',
   'apiKey',
+  'audit',
   'company',
   'ekey',
   'gateway',

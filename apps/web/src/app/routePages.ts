@@ -124,6 +124,7 @@ const PAGES: Record<string, PageLoader> = {
   '/account/emailTmpl': account.emailTemplates,
   '/account/info': account.info,
   '/account/developer': account.developer,
+  '/audit/home': () => import('../features/audit/AuditPage'),
   '/ekey/send': credentials.sentEKey,
   '/passcode/send': credentials.sentPasscode,
   '/auth/home': admins.home,

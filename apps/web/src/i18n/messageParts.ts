@@ -17,6 +17,7 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'access',
   'account',
   'admin',
+  'audit',
   'commerce',
   'credential',
   'credentialKind',

@@ -1,6 +1,7 @@
 import * as access from './access';
 import * as admin from './admin';
 import * as apiKey from './apiKey';
+import * as audit from './audit';
 import * as company from './company';
 import { type CallDefinition, type CallRef, isCallDefinition } from './define';
 import * as ekey from './ekey';
@@ -30,6 +31,7 @@ export {
 } from './access';
 export type { AdminItem } from './admin';
 export type { ApiKeyItem } from './apiKey';
+export { AUDIT_ACTOR_MAX, type AuditEntry } from './audit';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
@@ -62,6 +64,7 @@ export {
   access,
   admin,
   apiKey,
+  audit,
   company,
   ekey,
   gateway,
@@ -96,6 +99,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(lockRecord),
   ...callsOf(lockUser),
   ...callsOf(access),
+  ...callsOf(audit),
   ...callsOf(ekey),
   ...callsOf(passcode),
   ...callsOf(lockCredential),

@@ -2,6 +2,7 @@
 export { access } from './access';
 export { admin } from './admin';
 export { apiKey } from './apiKey';
+export { audit } from './audit';
 export { company } from './company';
 export { ekey } from './ekey';
 export { gateway } from './gateway';
