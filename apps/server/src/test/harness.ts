@@ -275,7 +275,13 @@ export async function startTestServer(
       MQTT_SHARE_GROUP: shareGroupOf(overrides.DATABASE_URL ?? scratch?.url),
       ...overrides,
     }),
-    { logStream, pgliteDump: scratch || overrides.DATABASE_URL ? undefined : migratedDump(), ...options },
+    {
+      logStream,
+      pgliteDump: scratch || overrides.DATABASE_URL ? undefined : migratedDump(),
+      // Tests send webhooks only when they run the worker themselves (to receivers of their own).
+      webhookWorker: { autoStart: false },
+      ...options,
+    },
   );
   await app.ready();
   return {

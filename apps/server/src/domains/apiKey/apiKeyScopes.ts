@@ -15,8 +15,8 @@ interface NamespaceRule {
  * (the path's first segment): reads need `read`; changes need `locks` (locks, groups, gateways,
  * hotel, templates and other settings), `credentials` (eKeys, passcodes, cards, fingerprints,
  * faces, palm veins, QR codes, key fobs, lock users) or `remote` (commands the lock carries out
- * now). The account itself, its sessions, payments, its API keys, its open API client and its
- * authorized administrators are never a key's: `never`. `apiKeyScopes.test.ts` holds every
+ * now). The account itself, its sessions, payments, its API keys, its open API client, its
+ * webhooks and its authorized administrators are never a key's: `never`. `apiKeyScopes.test.ts` holds every
  * contract call to this table.
  */
 const NAMESPACE_RULES: Record<string, NamespaceRule> = {
@@ -46,6 +46,8 @@ const NAMESPACE_RULES: Record<string, NamespaceRule> = {
   template: { get: 'read', post: 'locks' },
   user: { get: 'never', post: 'never' },
   vip: { get: 'read', post: 'never' },
+  // Webhook endpoints carry secrets: the account's own, never a key's.
+  webhook: { get: 'never', post: 'never' },
 };
 
 /** The calls whose need differs from their namespace's rule. */
