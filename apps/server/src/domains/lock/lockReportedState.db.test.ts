@@ -56,10 +56,12 @@ describe('a lock keeps the newest fact its gateway reported', () => {
       switches: { [LockSwitch.remoteUnlock]: RemoteUnlockSwitch.on },
     };
     const later = { at: t + 500, by: 'event' } as const;
+    // Announced with what it replaces (the webhook's lock state and battery events compare the two).
     expect(await applyResult(db, lockId, 'queryState', fresh, later)).toEqual({
       lockId,
       state: LockState.locked,
       battery: 77,
+      was: { state: LockState.unknown, battery: 100 },
     });
     expect(await applyResult(db, lockId, 'queryState', fresh, later)).toBeUndefined();
     const answer = await applyResult(
