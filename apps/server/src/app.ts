@@ -12,6 +12,10 @@ import { accessRoutes } from './domains/access/accessRoutes';
 import { AccessService } from './domains/access/accessService';
 import { adminRoutes } from './domains/admin/adminRoutes';
 import { AdminService } from './domains/admin/adminService';
+import { AlertDeliverer } from './domains/alert/alertDelivery';
+import { alertRoutes } from './domains/alert/alertRoutes';
+import { AlertService } from './domains/alert/alertService';
+import { AlertSweep } from './domains/alert/alertSweep';
 import { BrandRegistry } from './domains/company/brands';
 import { companyRoutes } from './domains/company/companyRoutes';
 import { EKeyNotices } from './domains/ekey/ekeyNotices';
@@ -107,6 +111,9 @@ export interface Services {
   guard: SignatureGuard;
   live: LiveHub;
   devices: Devices;
+  /** Alerts: `alerts.onRaised(listener)` hears each alert raised (webhooks' `alert.raised`). */
+  alerts: AlertService;
+  alertSweep: AlertSweep;
   /** The accounts' clients of the TTLock-compatible open API. */
   openApi: OpenApiClients;
   /** New records posted to the accounts' callback addresses. */
@@ -130,6 +137,8 @@ export interface BuildOptions {
   sms?: SmsTransport;
   /** Replaces the mail transport chosen from SMTP_URL. */
   mail?: MailTransport;
+  /** Whether this instance offers to sweep for lasting alerts every minute (tests sweep by hand). */
+  alertSweep?: boolean;
   /** PGlite in memory starts from this migrated data-directory dump (test servers). */
   pgliteDump?: Blob;
 }
@@ -191,11 +200,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mapActivity = new MapActivityService(db);
   const recordCallbacks = new RecordCallbacks(db, app.log);
   app.addHook('onClose', async () => recordCallbacks.close());
+  const alerts = new AlertService(db, live, new AlertDeliverer(db, messenger, live, app.log), app.log);
   const intake = new LockRecordIntake(
     db,
     live,
     () => mapActivity.invalidate(),
     (lock, records) => recordCallbacks.notify(lock, records),
+    (lock, records) =>
+      alerts.recordsStored(lock, records).catch((err) => app.log.warn({ err }, 'alerts of records not raised')),
   );
   const metrics = new Metrics({ connectedGateways: () => countOnlineGateways(db), liveAccounts: () => live.accounts });
   const devices = await startDevices({
@@ -208,6 +220,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     onOperationEnded: (end) => metrics.operationEnded(end),
     onMessage: (kind) => metrics.linkMessage(kind),
+    lockReported: (lockId, battery) =>
+      alerts.lockReported(lockId, battery).catch((err) => app.log.warn({ err }, 'battery alert not raised')),
   });
   app.addHook('onClose', async () => devices.close());
   const revocations = new EKeyRevocations(db, devices.operations, app.log);
@@ -244,6 +258,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...lockCredentialRoutes(credentials),
     ...lockUserRoutes(new LockUserService(db, keys, passcodes, credentials)),
     ...accessRoutes(new AccessService(db)),
+    ...alertRoutes(alerts),
     ...hotelRoutes(new HotelService(db)),
     ...faceAuthRoutes(new FaceAuthService(db)),
     ...serviceRoutes(new ServiceService({ db, prices: payments.prices, providers: payments.providers })),
@@ -333,6 +348,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ]).catch((err) => app.log.warn({ err }, 'maintenance failed'));
   }, 10 * 60_000);
   maintenance.unref();
+  const alertSweep = new AlertSweep(db, alerts, app.log);
+  if (options.alertSweep !== false) alertSweep.start();
+  app.addHook('onClose', async () => alertSweep.stop());
   app.addHook('onClose', async () => clearInterval(maintenance));
 
   app.decorate('services', {
@@ -349,6 +367,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guard,
     live,
     devices,
+    alerts,
+    alertSweep,
     openApi,
     recordCallbacks,
     payments,

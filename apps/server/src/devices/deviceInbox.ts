@@ -81,6 +81,8 @@ export class DeviceInbox {
       records: LockRecordIntake;
       /** Tells a gateway the cloud has stored what one of its events carried. */
       acknowledge: (gatewayId: number, eventId: string) => Promise<void>;
+      /** Told of a lock's reported battery (alerts); must not throw. */
+      lockReported?: (lockId: number, battery: number) => Promise<void>;
       /** Called when a gateway comes online (work that waited for it goes out). */
       gatewayOnline?: (gatewayId: number) => Promise<void>;
       live: LiveHub;
@@ -174,6 +176,7 @@ export class DeviceInbox {
         // The same facts a queryState reply gives: bolt, battery, barrier, switches, auto-lock.
         const change = await applyResult(this.deps.db, lockId, 'queryState', data.data, { at: event.at, by: 'event' });
         if (change) await this.deps.live.publish(gateway.ownerId, 'lock', change);
+        if (change) await this.deps.lockReported?.(lockId, change.battery);
         return;
       }
       case 'records': {

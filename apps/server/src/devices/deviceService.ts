@@ -62,6 +62,8 @@ export async function startDevices(options: {
   onOperationEnded?: (end: OperationEnd) => void;
   /** Told of every message this instance takes from the broker, by kind (the metrics). */
   onMessage?: (kind: LinkMessageKind) => void;
+  /** Told of a lock's battery a gateway reported (alerts). */
+  lockReported?: (lockId: number, battery: number) => Promise<void>;
 }): Promise<Devices> {
   const { config, db, live, log } = options;
   const secrets = new GatewaySecrets(db, new Sealer(deriveKey(options.rootSecret, 'gateway-secrets')));
@@ -84,6 +86,7 @@ export async function startDevices(options: {
     live,
     log,
     onMessage: options.onMessage,
+    ...(options.lockReported ? { lockReported: options.lockReported } : {}),
     acknowledge: async (gatewayId, eventId) => {
       const secret = await secrets.secretOf(gatewayId);
       if (!secret || !link) return;

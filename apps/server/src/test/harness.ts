@@ -275,7 +275,12 @@ export async function startTestServer(
       MQTT_SHARE_GROUP: shareGroupOf(overrides.DATABASE_URL ?? scratch?.url),
       ...overrides,
     }),
-    { logStream, pgliteDump: scratch || overrides.DATABASE_URL ? undefined : migratedDump(), ...options },
+    {
+      alertSweep: false,
+      logStream,
+      pgliteDump: scratch || overrides.DATABASE_URL ? undefined : migratedDump(),
+      ...options,
+    },
   );
   await app.ready();
   return {

@@ -1,5 +1,6 @@
 import * as access from './access';
 import * as admin from './admin';
+import * as alert from './alert';
 import * as company from './company';
 import { type CallDefinition, type CallRef, isCallDefinition } from './define';
 import * as ekey from './ekey';
@@ -21,6 +22,7 @@ import * as vip from './vip';
 export type { AccessAnswer, AccessItem, AccessPassageLock } from './access';
 export { ACCESS_PASSAGE_LOCKS_MAX, ACCESS_WINDOW_MAX_DAYS } from './access';
 export type { AdminItem } from './admin';
+export type { AlertItem, AlertSettings } from './alert';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
@@ -42,6 +44,7 @@ export * from './validityFields';
 export {
   access,
   admin,
+  alert,
   company,
   ekey,
   gateway,
@@ -75,6 +78,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(lockRecord),
   ...callsOf(lockUser),
   ...callsOf(access),
+  ...callsOf(alert),
   ...callsOf(ekey),
   ...callsOf(passcode),
   ...callsOf(lockCredential),
