@@ -7,6 +7,8 @@ export const QUERY_ROOT = {
   access: ['access'],
   /** Authorized administrators and their locks. */
   admin: ['admin'],
+  /** The account's alerts, their unread count and the alert rules. */
+  alert: ['alert'],
   /** Cities found by name (the bundled catalogue). */
   city: ['city'],
   /** Cards, fingerprints, faces, palm veins, QR codes and key fobs (`credential`, kind, ...). */

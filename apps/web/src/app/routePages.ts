@@ -120,6 +120,7 @@ const PAGES: Record<string, PageLoader> = {
   '/account/smsTmpl': account.smsTemplates,
   '/account/emailTmpl': account.emailTemplates,
   '/account/info': account.info,
+  '/alert/list': () => import('../features/alert/AlertsPage'),
   '/ekey/send': credentials.sentEKey,
   '/passcode/send': credentials.sentPasscode,
   '/auth/home': admins.home,

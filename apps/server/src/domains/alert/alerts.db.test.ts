@@ -1,6 +1,8 @@
 import {
   AlertKind,
+  type AlertSettings,
   alert,
+  type GatewayStatus,
   LockRecordType,
   LockState,
   lockRecord,
@@ -13,6 +15,7 @@ import { alerts, locks, outbox, users } from '../../db/schema';
 import { addGateway, addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { dataOf, type Reply } from '../../test/reply';
 import { applyGatewayStatus } from '../gateway/gatewayQueries';
 import { applyResult } from '../lock/lockReportedState';
 import { addUnits, balanceOf } from '../service/serviceQueries';
@@ -25,11 +28,10 @@ let stranger: TestClient;
 const db = () => server.app.services.database.db;
 const MINUTE = 60_000;
 
-const ok = async <T>(reply: Promise<{ body: { errorCode: number; data?: T } }>) => {
-  const r = await reply;
-  expect(r.body.errorCode, JSON.stringify(r.body)).toBe(0);
-  return r.body.data as T;
-};
+const ok = async <T>(reply: Promise<Reply<T>>): Promise<T> => dataOf(await reply);
+/** The rules of a settings reply, as the update call takes them (delivery per kind apart). */
+const rulesOf = ({ delivery: _delivery, ...rules }: AlertSettings) => rules;
+const status = (online: boolean, at: number): GatewayStatus => ({ v: 1, kind: 'status', online, at, sig: '' });
 
 let recordSerial = 1;
 const record = (recordType: number, lockTime: number, extra: Partial<UploadedRecord> = {}): UploadedRecord => ({
@@ -86,8 +88,8 @@ describe('alert rules each fire once per condition', () => {
 
   it('a gateway offline past N minutes raises one alert through the sweep, on its clock, across two instances', async () => {
     const { gatewayId } = await addGateway(owner, 'Hall gateway');
-    await applyGatewayStatus(db(), gatewayId, { online: true, at: 1000 });
-    await applyGatewayStatus(db(), gatewayId, { online: false, at: 1000 });
+    await applyGatewayStatus(db(), gatewayId, status(true, 1000));
+    await applyGatewayStatus(db(), gatewayId, status(false, 1000));
     const wentOffline = Date.now();
     const sweep = server.app.services.alertSweep;
     await sweep.sweep(wentOffline + 9 * MINUTE);
@@ -104,7 +106,7 @@ describe('alert rules each fire once per condition', () => {
     await sweep.sweep(wentOffline + 20 * MINUTE);
     expect(await alertsOf(AlertKind.gatewayOffline, { gatewayId })).toHaveLength(1);
     // Back online, the condition ends; offline again past N minutes, a new alert.
-    await applyGatewayStatus(db(), gatewayId, { online: true, at: 2000 });
+    await applyGatewayStatus(db(), gatewayId, status(true, 2000));
     await sweep.sweep(wentOffline + 21 * MINUTE);
     expect((await alertsOf(AlertKind.gatewayOffline, { gatewayId }))[0]?.clearedAt).not.toBeNull();
   });
@@ -149,9 +151,7 @@ describe('alert rules each fire once per condition', () => {
       .where(eq(locks.id, lockId));
     const settings = await ok(owner.call(alert.getSettings, {}));
     expect(settings).toMatchObject({ batteryPercent: 20, gatewayOfflineMinutes: 10, wrongPasscodeCount: 5 });
-    await ok(
-      owner.call(alert.updateSettings, { ...settings, delivery: undefined, quietStart: 22 * 60, quietEnd: 6 * 60 }),
-    );
+    await ok(owner.call(alert.updateSettings, { ...rulesOf(settings), quietStart: 22 * 60, quietEnd: 6 * 60 }));
     const day = Date.UTC(2026, 10, 20);
     // 12:00 UTC is 20:00 at the lock (not quiet); 15:30 UTC is 23:30 there (quiet).
     await upload(lockId, [record(LockRecordType.passcodeUnlock, day + 12 * 60 * MINUTE)]);
@@ -194,13 +194,13 @@ describe('the notification centre', () => {
     const missing = await stranger.call(alert.read, { alertId: 2_000_000_000 });
     expect(theirs.body.errorCode).not.toBe(0);
     expect({ ...theirs.body, description: '' }).toEqual({ ...missing.body, description: '' });
-    expect(theirs.statusCode).toBe(missing.statusCode);
+    expect(theirs.status).toBe(missing.status);
     expect((await ok(stranger.call(alert.list, {}))).total).toBe(0);
   });
 
   it('refuses bad settings with a catalogue error and changes nothing', async () => {
     const before = await ok(owner.call(alert.getSettings, {}));
-    const reply = await owner.call(alert.updateSettings, { ...before, delivery: undefined, batteryPercent: 0 });
+    const reply = await owner.call(alert.updateSettings, { ...rulesOf(before), batteryPercent: 0 });
     expect(reply.body.errorCode).not.toBe(0);
     expect(await ok(owner.call(alert.getSettings, {}))).toEqual(before);
   });
@@ -210,9 +210,7 @@ describe('delivery by email or SMS', () => {
   it('sends by email, and by SMS with one paid unit each, skipping SMS with a note when no unit is left', async () => {
     await db().update(users).set({ mobile: '+8613800138000', locale: 'de_DE' }).where(eq(users.id, ownerId));
     const settings = await ok(owner.call(alert.getSettings, {}));
-    await ok(
-      owner.call(alert.updateSettings, { ...settings, delivery: undefined, tamper: 'email', wrongPasscodes: 'sms' }),
-    );
+    await ok(owner.call(alert.updateSettings, { ...rulesOf(settings), tamper: 'email', wrongPasscodes: 'sms' }));
     const lockId = await addLock(owner, 'Garage');
     const t = Date.now() - MINUTE;
     await upload(lockId, [record(LockRecordType.tamperAlert, t)]);
