@@ -1,4 +1,12 @@
-import { AlertDelivery, DEFAULT_LOCALE, LOCALES, type Locale, ServiceType } from '@smartlock/contract';
+import {
+  AlertDelivery,
+  DEFAULT_LOCALE,
+  LOCALES,
+  type Locale,
+  lockTimeText,
+  ServiceType,
+  utcOffsetText,
+} from '@smartlock/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { translate } from '../../i18n';
@@ -12,15 +20,6 @@ export interface AlertPlace {
   name: string;
   /** The lock's timezone offset (ms) for the time shown; 0 for a gateway. */
   timezoneRawOffset: number;
-}
-
-/** The moment in the lock's own time, as a message shows it ("2026-11-27 22:05 UTC+08:00"). */
-export function lockTimeText(at: number, offset: number): string {
-  const local = new Date(at + offset).toISOString().slice(0, 16).replace('T', ' ');
-  const sign = offset < 0 ? '-' : '+';
-  const minutes = Math.abs(offset) / 60_000;
-  const zone = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  return `${local} UTC${sign}${zone}`;
 }
 
 /**
@@ -47,7 +46,11 @@ export class AlertDeliverer {
       : DEFAULT_LOCALE;
     const title = translate(locale, `alerts.kind.${alert.kind}`);
     const at = typeof alert.details.at === 'number' ? alert.details.at : alert.raisedAt.getTime();
-    const params = { alert: title, place: place.name, time: lockTimeText(at, place.timezoneRawOffset) };
+    const params = {
+      alert: title,
+      place: place.name,
+      time: `${lockTimeText(at, place.timezoneRawOffset)} ${utcOffsetText(place.timezoneRawOffset)}`,
+    };
     if (channel === AlertDelivery.sms) {
       if (!(await consumeUnit(this.db, alert.ownerId, ServiceType.sms))) return this.kept(alert, 'smsNoUnits');
       await this.live.publish(alert.ownerId, 'balance', {});
