@@ -31,7 +31,7 @@ test('the login form opens on the account type last used', async ({ page, site }
   await page.goto(site('/login'));
   // A first visit opens on the brand's first type (this brand takes mobile numbers first).
   await expect(page.getByRole('radio', { name: 'Mobile number' })).toBeChecked();
-  await registerAndLogIn(page, site, uniqueEmail('kind'), 'Console#2026');
+  await registerAndLogIn(page, site, uniqueEmail('kind'), 'Console#2026', undefined, { throughConsole: true });
   await new ConsoleFrame(page).logOut();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('radio', { name: 'Email' })).toBeChecked();

@@ -1,4 +1,6 @@
 import { type Cookie, expect, type Locator, type Page } from '@playwright/test';
+import { user, ValidationCodeType } from '@smartlock/contract';
+import { callAsPage } from './api';
 import { latestCode } from './fixtures';
 
 /**
@@ -55,19 +57,35 @@ export class ConsoleFrame {
   }
 }
 
-/** A new account, registered through the console and logged in; the page ends on the console home. */
+/**
+ * A new account, registered and logged in; the page ends on the console home. Registration and
+ * login go through the API on the page's own browser context (the session cookie lands in the
+ * browser), unless `throughConsole`: then through the console's screens, for a test whose subject
+ * they are (the login form remembers its account type), and on another brand's host name (the
+ * test runner cannot resolve `*.localhost` as the browser does).
+ */
 export async function registerAndLogIn(
   page: Page,
   site: (path: string, host?: string) => string,
   email: string,
   password: string,
   host?: string,
+  options: { throughConsole?: boolean } = {},
 ) {
-  await page.goto(site('/regist', host));
-  await new RegisterPage(page).register(email, password);
-  await expect(page).toHaveURL(/\/registSuccess$/);
-  await page.goto(site('/login', host));
-  await new LoginPage(page).logIn(email, password);
+  if (options.throughConsole || (host !== undefined && host !== 'localhost')) {
+    await page.goto(site('/regist', host));
+    await new RegisterPage(page).register(email, password);
+    await expect(page).toHaveURL(/\/registSuccess$/);
+    await page.goto(site('/login', host));
+    await new LoginPage(page).logIn(email, password);
+  } else {
+    const base = site('', host);
+    await callAsPage(page, base, user.sendValidationCode, { account: email, type: ValidationCodeType.register });
+    const validationCode = await latestCode(email);
+    await callAsPage(page, base, user.register, { account: email, password, validationCode, agreement: 1 });
+    await callAsPage(page, base, user.login, { account: email, password });
+    await page.goto(site('/console/home', host));
+  }
   // Signed in once the console is there (the login call has its answer).
   await expect(page).toHaveURL(/\/console\/home$/);
 }

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { registerBrokerAuthRoutes } from './devices/brokerAuthRoutes';
 import { type Devices, startDevices } from './devices/deviceService';
+import { AccessReviewService } from './domains/access/accessReviewService';
 import { accessRoutes } from './domains/access/accessRoutes';
 import { AccessService } from './domains/access/accessService';
 import { adminRoutes } from './domains/admin/adminRoutes';
@@ -16,6 +17,9 @@ import { AlertDeliverer } from './domains/alert/alertDelivery';
 import { alertRoutes } from './domains/alert/alertRoutes';
 import { AlertService } from './domains/alert/alertService';
 import { AlertSweep } from './domains/alert/alertSweep';
+import { ApiKeyGate } from './domains/apiKey/apiKeyGate';
+import { apiKeyRoutes } from './domains/apiKey/apiKeyRoutes';
+import { ApiKeyService } from './domains/apiKey/apiKeyService';
 import { BrandRegistry } from './domains/company/brands';
 import { companyRoutes } from './domains/company/companyRoutes';
 import { EKeyNotices } from './domains/ekey/ekeyNotices';
@@ -42,6 +46,8 @@ import { LockRecordService } from './domains/lockRecord/lockRecordService';
 import { RecordPartitions } from './domains/lockRecord/recordPartitions';
 import { lockUserRoutes } from './domains/lockUser/lockUserRoutes';
 import { LockUserService } from './domains/lockUser/lockUserService';
+import { RevokeJobRunner } from './domains/lockUser/revokeJobRunner';
+import { RevokeJobService } from './domains/lockUser/revokeJobService';
 import { MapActivityService } from './domains/map/mapActivityService';
 import { pruneCityActivity } from './domains/map/mapQueries';
 import { mapRoutes, registerMapLive } from './domains/map/mapRoutes';
@@ -118,6 +124,8 @@ export interface Services {
   openApi: OpenApiClients;
   /** New records posted to the accounts' callback addresses. */
   recordCallbacks: RecordCallbacks;
+  /** Runs revoke-all jobs in the background (docs/governance.md). */
+  revokeRunner: RevokeJobRunner;
   /** Paid services: price list, payment providers, orders, the sandbox and its notifications. */
   payments: Awaited<ReturnType<typeof startPayments>>;
   /** The built console folder, if any. */
@@ -243,6 +251,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const recordExports = new LockRecordExports(db, deriveKey(secret, 'record-exports'));
   const users = new UserService({ db, accounts, codes, sessions, revocations });
   const openApi = new OpenApiClients(db, deriveKey(secret, 'open-api-demo-client'));
+  const lockUsers = new LockUserService(db, keys, passcodes, credentials);
+  // Revoke-all jobs run in the background of every instance (docs/governance.md).
+  const revokeRunner = new RevokeJobRunner(db, lockUsers, app.log);
+  app.addHook('onReady', async () => revokeRunner.start());
+  app.addHook('onClose', async () => revokeRunner.stop());
   const routes: Route[] = [
     ...userRoutes({ users, accounts, codes, slider, sessions }),
     ...accountRoutes({ users, sessions }),
@@ -256,8 +269,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...adminRoutes(new AdminService(db, keys)),
     ...passcodeRoutes(passcodes),
     ...lockCredentialRoutes(credentials),
-    ...lockUserRoutes(new LockUserService(db, keys, passcodes, credentials)),
-    ...accessRoutes(new AccessService(db)),
+    ...lockUserRoutes(lockUsers, new RevokeJobService(db, () => revokeRunner.wake())),
+    ...accessRoutes(new AccessService(db), new AccessReviewService(db)),
     ...alertRoutes(alerts),
     ...hotelRoutes(new HotelService(db)),
     ...faceAuthRoutes(new FaceAuthService(db)),
@@ -270,9 +283,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       activity: mapActivity,
     }),
     ...openApiRoutes(openApi),
+    ...apiKeyRoutes(new ApiKeyService(db, config.API_KEY_CALLS_PER_MINUTE)),
   ];
   assertEveryCallRouted(routes);
-  registerRoutes(app, { guard, sessions, brands, publicUrl: config.PUBLIC_URL }, routes);
+  const apiKeys = new ApiKeyGate(db, limiter, config.API_KEY_CALLS_PER_MINUTE);
+  registerRoutes(app, { guard, sessions, brands, keys: apiKeys, publicUrl: config.PUBLIC_URL }, routes);
   const openApiTokens = new OpenApiTokens(db, openApi, limiter);
   registerOpenApi(app, {
     tokens: openApiTokens,
@@ -372,6 +387,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openApi,
     recordCallbacks,
     payments,
+    revokeRunner,
     consoleDist: consoleFiles.dist,
   });
   return app;

@@ -71,6 +71,8 @@ export const configSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Calls per minute each client of the TTLock-compatible open API may make (docs/ttlock-compat.md). */
   OPEN_API_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Calls per minute per API key (docs/integrations.md). */
+  API_KEY_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** Mark the session cookie Secure; "auto" follows the request's protocol. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Proxies in front of the server, for the client address (rate limits) and protocol. */

@@ -11,6 +11,7 @@ const NAMESPACES = [
   'access',
   'alert',
   'admin',
+  'apiKey',
   'company',
   'ekey',
   'gateway',

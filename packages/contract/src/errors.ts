@@ -37,6 +37,12 @@ export const ERRORS = {
   // Accounts and sessions.
   wrongAccountOrPassword: { code: 10007, http: 400 },
   tooManyRequests: { code: 30006, http: 429 },
+  /** An `Authorization: Bearer slk_...` key that is unknown or revoked (docs/integrations.md). */
+  apiKeyInvalid: { code: 30040, http: 401 },
+  /** A call outside the API key's scopes, or one no key may make (accounts, sessions, payments, keys). */
+  apiKeyScope: { code: 30041, http: 403 },
+  /** The account holds API_KEYS_PER_ACCOUNT_MAX live keys already. */
+  apiKeyLimit: { code: 30042, http: 409 },
   accountLocked: { code: 30007, http: 429 },
   /** Repeated failed logins from one address on one account: the next try waits (the seconds left). */
   tryAgainLater: { code: 30008, http: 429 },
@@ -110,6 +116,8 @@ export const ERRORS = {
   recipientNeedsCountryCode: { code: -3056, http: 400 },
   /** An access question's range longer than ACCESS_WINDOW_MAX_DAYS (docs/governance.md). */
   accessWindowExceeded: { code: -3057, http: 400 },
+  /** A revoke-all job for a person on more than REVOKE_JOB_LOCKS_MAX locks (docs/governance.md). */
+  revokeAllTooManyLocks: { code: -3058, http: 400 },
   ekeyExists: { code: -4067, http: 409 },
   ekeyNotFound: { code: -4068, http: 404 },
   ekeyStateConflict: { code: -4069, http: 409 },

@@ -1,3 +1,4 @@
+export * from './apiKeys';
 export * from './calls';
 export * from './catalogueCheck';
 export * from './commerce/money';

@@ -15,7 +15,12 @@ interface Seen {
 let server: Server;
 let baseUrl: string;
 const seen: Seen[] = [];
-let answers: Array<{ status: number; headers?: Record<string, string>; body: unknown }> = [];
+interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body: unknown;
+}
+let answers: Answer[] = [];
 
 function read(request: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
@@ -27,7 +32,7 @@ function read(request: IncomingMessage): Promise<string> {
   });
 }
 
-const ok = (data: unknown) => ({ status: 200, body: { errorCode: 0, errorMsg: 'ok', description: '', data } });
+const ok = (data: unknown): Answer => ({ status: 200, body: { errorCode: 0, errorMsg: 'ok', description: '', data } });
 
 beforeAll(async () => {
   server = createServer(async (request, response) => {
@@ -39,7 +44,7 @@ beforeAll(async () => {
       body: new URLSearchParams(await read(request)),
       authorization: request.headers.authorization,
     });
-    const answer = answers.shift() ?? ok(null);
+    const answer: Answer = answers.shift() ?? ok(null);
     response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
     response.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
   });

@@ -880,18 +880,107 @@ export const openApiTokens = pgTable(
   (t) => [index('open_api_tokens_user_idx').on(t.userId), index('open_api_tokens_client_idx').on(t.clientPk)],
 );
 
-/** Open API calls per account per calendar month (UTC), for the monthly meter. */
+/**
+ * Calls per account per calendar month (UTC), for the monthly meter: those of the open API client
+ * (source `openApi`) and those of each API key (source `key:<id>`).
+ */
 export const openApiUsage = pgTable(
   'open_api_usage',
   {
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who called: `openApi` (the account's open API client) or `key:<id>` (one of its API keys). */
+    source: text('source').notNull().default('openApi'),
     /** The calendar month (UTC), as YYYY-MM. */
     month: text('month').notNull(),
     calls: integer('calls').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+  (t) => [primaryKey({ columns: [t.userId, t.source, t.month] })],
+);
+
+/**
+ * API keys (docs/integrations.md): a secret sent as `Authorization: Bearer slk_...`, kept as
+ * SHA-256 only (a random 256-bit secret needs no slow hash), acting as its account within its
+ * scopes and, when `lockIds` is set, only on those locks. Revoked keys stay (revokedAt) so the
+ * meter and the log keep naming them.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull().unique(),
+    /** The secret's first characters (slk_ and six more), to tell keys apart. */
+    prefix: text('prefix').notNull(),
+    /** What the key may do: read, locks, credentials, remote. */
+    scopes: text('scopes').array().notNull(),
+    /** The only locks the key may reach, or null for every lock the account manages. */
+    lockIds: integer('lock_ids').array(),
+    createdAt: createdAt(),
+    /** Noted at most once a minute. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_keys_user_idx').on(t.userId)],
+);
+
+/**
+ * Revoke-all jobs (docs/governance.md, "Person view and revoke all"): one person's credentials
+ * on the locks the caller manages, taken back lock by lock in the background. The job's state is
+ * its items'; `finished_at` is set once every item has ended.
+ */
+export const revokeJobs = pgTable(
+  'revoke_jobs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The person's key (lock users' `lockUser`) and shown name when the job began. */
+    lockUser: text('lock_user').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('revoke_jobs_user_idx').on(t.userId, t.finishedAt)],
+);
+
+/**
+ * One lock of a revoke-all job. An instance claims a due item (FOR UPDATE SKIP LOCKED) and
+ * leases it until `due_at`; an item whose lease ran out (its instance stopped) is claimed again.
+ * A pending item waits for its lock to confirm the deletions it started (`operation_ids`).
+ */
+export const revokeJobItems = pgTable(
+  'revoke_job_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => revokeJobs.id, { onDelete: 'cascade' }),
+    /** The lock (no reference: the item outlives a lock deleted meanwhile) and its name then. */
+    lockId: integer('lock_id').notNull(),
+    lockAlias: text('lock_alias').notNull(),
+    /** RevokeState of the contract. */
+    state: text('state').notNull(),
+    removed: integer('removed').notNull().default(0),
+    atLock: integer('at_lock').notNull().default(0),
+    kept: integer('kept').notNull().default(0),
+    errorCode: integer('error_code').notNull().default(0),
+    operationError: text('operation_error'),
+    operationIds: jsonb('operation_ids').$type<string[]>().notNull().default([]),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the item is next due: queued now; running, when its lease ends; pending, its next check. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('revoke_job_items_job_idx').on(t.jobId, t.id),
+    index('revoke_job_items_due_idx').on(t.dueAt).where(sql`${t.state} in ('queued', 'running', 'pending')`),
+  ],
 );
 
 /**

@@ -43,10 +43,24 @@ interface Caller {
   session: Session | undefined;
 }
 
+/** A call made with an API key (domains/apiKey): who it acts as, and how its handler runs (limited to the key's locks). */
+export interface KeyCaller {
+  client: AppClient;
+  session: Session;
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** Admits calls made with an API key (`Authorization: Bearer slk_...`); undefined for a request that carries none. */
+export interface KeyCallers {
+  admit(call: CallDefinition, request: FastifyRequest, reply: FastifyReply): Promise<KeyCaller | undefined>;
+}
+
 export interface RouterDeps {
   guard: SignatureGuard;
   sessions: SessionStore;
   brands: BrandRegistry;
+  /** API keys: a call with one needs no session and no signature (the key is the secret). */
+  keys?: KeyCallers | undefined;
   /** The address the server is reached at, if configured: a browser page there is the console's too. */
   publicUrl?: string | undefined;
 }
@@ -92,8 +106,9 @@ export function refusalOf(error: z.ZodError): ApiError {
 /**
  * Registers every call under /api. Order per request: for a POST, where it comes from (before
  * its body is read); read parameters, pick brand and language, verify app id, timestamp,
- * signature and replay, resolve the session, parse the call's own parameters, and only then run
- * the handler.
+ * signature and replay, resolve the session — or, for a call made with an API key, admit the key
+ * instead (its rate, meter and scopes) — parse the call's own parameters, and only then run the
+ * handler (for a key, limited to its locks).
  */
 export function registerRoutes(app: FastifyInstance, deps: RouterDeps, routes: Route[]): void {
   const publicHost = deps.publicUrl ? new URL(deps.publicUrl).host.toLowerCase() : undefined;
@@ -119,10 +134,13 @@ export function registerRoutes(app: FastifyInstance, deps: RouterDeps, routes: R
         let locale: Locale = DEFAULT_LOCALE;
         /** Who calls, from the common parameters: app (signature, replay), brand, language, session. */
         let caller: Promise<Caller> | undefined;
+        let keyCaller: KeyCaller | undefined;
         const checkCaller = (params: Record<string, string>) => {
           caller ??= (async () => {
             const brand = brandOf(deps.brands, request, params[RequestParam.packageName]);
             locale = localeOf(request, params[RequestParam.lang], brand);
+            keyCaller = await deps.keys?.admit(call, request, reply);
+            if (keyCaller) return { brand, client: keyCaller.client, token: undefined, session: keyCaller.session };
             const client = await deps.guard.verify(call.path, params, call.method === 'POST');
             const token = deps.sessions.tokenOf(request, params[RequestParam.accessToken]?.trim() || undefined);
             let session = call.auth === 'session' ? await deps.sessions.resolve(token) : undefined;
@@ -151,7 +169,8 @@ export function registerRoutes(app: FastifyInstance, deps: RouterDeps, routes: R
             request,
             reply,
           };
-          const data = await handler(parsed.data as never, ctx);
+          const run = () => handler(parsed.data as never, ctx);
+          const data = await (keyCaller ? keyCaller.run(run) : run());
           return reply.code(200).send(successEnvelope(locale, data));
         } catch (error) {
           // An upload refused before its end: the rest of its body is not worth reading.

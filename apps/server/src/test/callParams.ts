@@ -43,6 +43,7 @@ export const OBJECT_PARAMS: Record<string, 'lock' | 'account'> = {
   adminUid: 'account',
   orderNo: 'account',
   templateId: 'account',
+  jobId: 'account',
 };
 
 /** What each object parameter is in the world. */
@@ -72,6 +73,7 @@ export function objectValue(name: string, world: World, call: CallDefinition): s
     lockUser: world.lockUser,
     orderNo: world.orderNo,
     templateId: world.templateId,
+    jobId: world.jobId,
   };
   return values[name];
 }
@@ -109,6 +111,9 @@ const SAMPLES: Record<string, Sample> = {
   content: () => 'Room {room}: {passcode}',
   keyword: () => 'Sydney',
   callbackUrl: () => 'https://hooks.example.com/ttlock',
+  '/apiKey/create scopes': () => 'read,locks',
+  // No such key: every role gets past the permission check to "not found".
+  apiKeyId: () => 999_999,
   cityId: () => 2147714,
   '/lock/export endDate': () => Date.now(),
   // Optional parameters the call needs to get past its own checks (a path's sample is sent even when optional).

@@ -14,12 +14,13 @@ import {
   PaymentMethod,
   passcode,
   RemoteOperationState,
+  RevokeState,
   ServiceType,
   TemplateType,
   template,
   ValidityType,
 } from '@smartlock/contract';
-import { lockCredentials, remoteOperations } from '../db/schema';
+import { lockCredentials, remoteOperations, revokeJobItems, revokeJobs } from '../db/schema';
 import { addGateway, freshMac } from './devices';
 import type { TestClient, TestServer } from './harness';
 import { dataOf, type Reply } from './reply';
@@ -50,6 +51,8 @@ export interface World {
   orderNo: string;
   /** An SMS passcode template of the owner's. */
   templateId: number;
+  /** A finished revoke-all job of the owner's. */
+  jobId: number;
 }
 
 export interface Cast {
@@ -126,6 +129,16 @@ export async function buildWorld(cast: Cast): Promise<World> {
     deadline: new Date(Date.now() + 60_000),
     finishedAt: new Date(),
   });
+  const [job] = await db
+    .insert(revokeJobs)
+    .values({ userId: cast.ownerUid, lockUser: `gone ${mark}`, name: `Gone ${mark}`, finishedAt: new Date() })
+    .returning({ id: revokeJobs.id });
+  await db.insert(revokeJobItems).values({
+    jobId: job?.id as number,
+    lockId,
+    lockAlias: `Lock ${mark}`,
+    state: RevokeState.done,
+  });
   const link = await ok(owner.call(lock.createUnlockLink, { lockId, validMinutes: 60 }));
   const bought = await ok(
     owner.call(order.create, {
@@ -158,5 +171,6 @@ export async function buildWorld(cast: Cast): Promise<World> {
     unlockToken: link.token,
     orderNo: bought.order.orderNo,
     templateId: written.templateId,
+    jobId: job?.id as number,
   };
 }

@@ -9,6 +9,8 @@ export const QUERY_ROOT = {
   admin: ['admin'],
   /** The account's alerts, their unread count and the alert rules. */
   alert: ['alert'],
+  /** The account's API keys (the Developer page). */
+  apiKey: ['apiKey'],
   /** Cities found by name (the bundled catalogue). */
   city: ['city'],
   /** Cards, fingerprints, faces, palm veins, QR codes and key fobs (`credential`, kind, ...). */
@@ -23,6 +25,8 @@ export const QUERY_ROOT = {
   lockRecord: ['lockRecord'],
   /** The people holding credentials on the user's locks (lock users). */
   lockUser: ['lockUser'],
+  /** The account's client of the TTLock-compatible open API (the Developer page). */
+  openApi: ['openApi'],
   /** Orders of paid services (purchase records). */
   order: ['order'],
   passcode: ['passcode'],

@@ -66,10 +66,13 @@ const lockUsers = {
   home: () => import('../features/lockUser/LockUserPage'),
   expiring: () => import('../features/lockUser/ExpiringPage'),
   export: () => import('../features/lockUser/ExportLockUsersPage'),
+  review: () => import('../features/access/AccessReviewPage'),
+  revokeJob: () => import('../features/lockUser/RevokeJobPage'),
 };
 
 const account = {
   info: () => import('../features/account/AccountInfoPage'),
+  developer: () => import('../features/developer/DeveloperPage'),
   services: () => import('../features/service/ServicesPage'),
   records: () => import('../features/order/PurchaseRecordsPage'),
   vip: () => import('../features/vip/VipPage'),
@@ -121,6 +124,7 @@ const PAGES: Record<string, PageLoader> = {
   '/account/emailTmpl': account.emailTemplates,
   '/account/info': account.info,
   '/alert/list': () => import('../features/alert/AlertsPage'),
+  '/account/developer': account.developer,
   '/ekey/send': credentials.sentEKey,
   '/passcode/send': credentials.sentPasscode,
   '/auth/home': admins.home,
@@ -128,6 +132,8 @@ const PAGES: Record<string, PageLoader> = {
   '/group/home': locks.groups,
   '/lockUser/home': lockUsers.home,
   '/lockUser/onDate': lockUsers.expiring,
+  '/lockUser/review': lockUsers.review,
+  '/lockUser/revokeJob': lockUsers.revokeJob,
   '/lockUser/issueEKeyBatch': credentials.issueEKeyBatch,
   '/lockUser/export': lockUsers.export,
   '/card/manage': hotel.manage,

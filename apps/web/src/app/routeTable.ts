@@ -219,6 +219,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
   },
   { path: '/account/info', name: 'account-info', title: 'route.accountInfo' },
   { path: '/alert/list', name: 'alert-list', title: 'route.alerts' },
+  { path: '/account/developer', name: 'account-developer', title: 'route.developer' },
   {
     path: '/ekey/send',
     name: 'ekey-send',
@@ -256,6 +257,20 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     name: 'lock-user-on-date',
     title: 'route.expiringUsers',
     trail: 'lockUsers',
+  },
+  {
+    path: '/lockUser/review',
+    name: 'lock-user-review',
+    title: 'route.accessReview',
+    trail: 'lockUsers',
+  },
+  {
+    path: '/lockUser/revokeJob',
+    name: 'lock-user-revoke-job',
+    title: 'route.revokeJob',
+    trail: 'lockUsers',
+    query: ['jobId'],
+    requires: { oneOf: ['jobId'], otherwise: '/lockUser/home' },
   },
   {
     path: '/lockUser/issueEKeyBatch',

@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AppstoreOutlined,
+  CodeOutlined,
   CreditCardOutlined,
   ExportOutlined,
   GiftOutlined,
@@ -23,4 +24,5 @@ export const MENU_ICONS: Record<MenuPath, ReactNode> = {
   '/console/exportRecord': <ExportOutlined />,
   '/account/service': <GiftOutlined />,
   '/account/info': <UserOutlined />,
+  '/account/developer': <CodeOutlined />,
 };

@@ -12,6 +12,7 @@ export const MENU_PATHS = [
   '/console/exportRecord',
   '/account/service',
   '/account/info',
+  '/account/developer',
 ] as const;
 export type MenuPath = (typeof MENU_PATHS)[number];
 

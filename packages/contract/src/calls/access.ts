@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { eKeyCycleSchema } from '../credentials/eKeyCredential';
+import { pageSchema } from '../envelope';
 import { passagePeriodSchema } from '../validation/passageMode';
 import { defineCall } from './define';
-import { idField, pageParams, requiredText } from './fields';
+import { idField, intField, pageParams, requiredText } from './fields';
 import { lockUserCredential } from './lockUser';
 import { epochField } from './validityFields';
 
@@ -95,4 +96,59 @@ export const personAccess = defineCall({
   summary: `What one lock user (an account, or a credential's name, as /user/listKeyUser knows them) can open among the locks the caller manages, at a moment or during a range, by lock, paged; passageLocks: the caller's locks anyone can open then. ${RULES}`,
   params: z.object({ lockUser: requiredText(200), ...when, ...pageParams }).refine(inOrder, ORDER),
   data: accessAnswer,
+});
+
+/** Access review (docs/governance.md): the days of disuse asked about, 90 unless chosen. */
+export const REVIEW_DAYS_DEFAULT = 90;
+export const REVIEW_DAYS_MAX = 3650;
+const reviewDays = intField.pipe(z.number().int().min(1).max(REVIEW_DAYS_MAX)).default(REVIEW_DAYS_DEFAULT);
+
+/** Why a credential is on the review's list of people who are gone. */
+export const ReviewReason = { deleted: 'deleted', unregistered: 'unregistered' } as const;
+export type ReviewReason = (typeof ReviewReason)[keyof typeof ReviewReason];
+
+/** One credential to review: the lock users' row, its person and lock, and what put it on the list. */
+export const reviewItem = lockUserCredential.extend({
+  lockUser: z.string(),
+  userName: z.string(),
+  lockId: z.number().int(),
+  lockAlias: z.string(),
+  timezoneRawOffset: z.number().int(),
+  /** When it was issued, epoch ms. */
+  createdAt: z.number(),
+  /** Its last unlock in the lock's records, epoch ms; null when never. */
+  lastUsedAt: z.number().nullable(),
+  /** An administrator's last login, epoch ms; null when never (or not asked). */
+  lastLoginAt: z.number().nullable(),
+  /** For people who are gone: their account was deleted, or never registered. */
+  reason: z.enum([ReviewReason.deleted, ReviewReason.unregistered]).nullable(),
+});
+export type ReviewItem = z.infer<typeof reviewItem>;
+
+export const reviewUnused = defineCall({
+  path: '/access/reviewUnused',
+  method: 'GET',
+  auth: 'session',
+  summary: `Access review: permanent credentials (eKeys, passcodes, cards, fingerprints, faces, palm veins, QR codes, key fobs) on the locks the caller manages, issued at least \`days\` days ago (1 to ${REVIEW_DAYS_MAX}, default ${REVIEW_DAYS_DEFAULT}) and not used to open in that time by the locks' records; never used first, then the longest unused.`,
+  params: z.object({ days: reviewDays, ...pageParams }),
+  data: pageSchema(reviewItem),
+});
+
+export const reviewGone = defineCall({
+  path: '/access/reviewGone',
+  method: 'GET',
+  auth: 'session',
+  summary:
+    "Access review: eKeys on the locks the caller manages whose holder's account was deleted, or that wait for an account never registered; by lock name.",
+  params: z.object({ ...pageParams }),
+  data: pageSchema(reviewItem),
+});
+
+export const reviewAdmins = defineCall({
+  path: '/access/reviewAdmins',
+  method: 'GET',
+  auth: 'session',
+  summary: `Access review: the authorized administrators of the locks the caller owns (their administrator eKeys) who have not logged in for \`days\` days (1 to ${REVIEW_DAYS_MAX}, default ${REVIEW_DAYS_DEFAULT}); never first, then the longest away.`,
+  params: z.object({ days: reviewDays, ...pageParams }),
+  data: pageSchema(reviewItem),
 });

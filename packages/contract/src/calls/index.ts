@@ -1,6 +1,7 @@
 import * as access from './access';
 import * as admin from './admin';
 import * as alert from './alert';
+import * as apiKey from './apiKey';
 import * as company from './company';
 import { type CallDefinition, type CallRef, isCallDefinition } from './define';
 import * as ekey from './ekey';
@@ -19,10 +20,17 @@ import * as template from './template';
 import * as user from './user';
 import * as vip from './vip';
 
-export type { AccessAnswer, AccessItem, AccessPassageLock } from './access';
-export { ACCESS_PASSAGE_LOCKS_MAX, ACCESS_WINDOW_MAX_DAYS } from './access';
+export type { AccessAnswer, AccessItem, AccessPassageLock, ReviewItem } from './access';
+export {
+  ACCESS_PASSAGE_LOCKS_MAX,
+  ACCESS_WINDOW_MAX_DAYS,
+  REVIEW_DAYS_DEFAULT,
+  REVIEW_DAYS_MAX,
+  ReviewReason,
+} from './access';
 export type { AdminItem } from './admin';
 export type { AlertItem, AlertSettings } from './alert';
+export type { ApiKeyItem } from './apiKey';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
@@ -31,7 +39,8 @@ export { UNLOCK_LINK_MAX_MINUTES, UNLOCK_LINK_PATH, unlockLinkUrl } from './lock
 export type { CredentialItem, HotelInfo } from './lockCredential';
 export type { LockRecordItem, RecordCredentialFilter } from './lockRecord';
 export { QUERY_TYPE_OF_FILTER, RECORD_COUNT_CAP, RECORD_SEARCH_COUNT_CAP, recordCredentialFilters } from './lockRecord';
-export type { LockUserCredential, LockUserItem } from './lockUser';
+export type { LockUserCredential, LockUserItem, RevokeJob, RevokeJobItem } from './lockUser';
+export { REVOKE_JOB_LOCKS_MAX, REVOKE_JOBS_OPEN_MAX, RevokeState } from './lockUser';
 export type { CityActivity, CityItem, MapActivity } from './map';
 export { MAP_LIVE_PATH, MAP_MIN_LOCKS_PER_CITY } from './map';
 export { CALLBACK_URL_MAX } from './openApi';
@@ -45,6 +54,7 @@ export {
   access,
   admin,
   alert,
+  apiKey,
   company,
   ekey,
   gateway,
@@ -88,6 +98,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(template),
   ...callsOf(map),
   ...callsOf(openApi),
+  ...callsOf(apiKey),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageSchema } from '../envelope';
 import { SEARCH_MAX } from '../limits';
 import { defineCall } from './define';
-import { idListField, intField, pageParams, requiredText, text } from './fields';
+import { idField, idListField, intField, pageParams, requiredText, text } from './fields';
 import { epochField } from './validityFields';
 
 /**
@@ -181,4 +181,76 @@ export const exportUser = defineCall({
       timezoneRawOffset: z.number().int(),
     }),
   ),
+});
+
+/** The most locks one revoke-all job covers (revokeAllTooManyLocks beyond it). */
+export const REVOKE_JOB_LOCKS_MAX = 200;
+/** The most revoke-all jobs an account may have unfinished at once (tooManyRequests beyond it). */
+export const REVOKE_JOBS_OPEN_MAX = 5;
+
+/** A revoke-all job's or one of its locks' state: queued, running, pending the locks' confirmation, done, failed. */
+export const RevokeState = {
+  queued: 'queued',
+  running: 'running',
+  pending: 'pending',
+  done: 'done',
+  failed: 'failed',
+} as const;
+export type RevokeState = (typeof RevokeState)[keyof typeof RevokeState];
+const revokeState = z.enum(Object.values(RevokeState) as [RevokeState, ...RevokeState[]]);
+
+export const revokeJobItem = z.object({
+  lockId: z.number().int(),
+  lockAlias: z.string(),
+  state: revokeState,
+  /** Credentials gone at once (eKeys, with those an administrator had sent). */
+  removed: z.number().int(),
+  /** Credentials whose deletion the lock still has to confirm, or confirmed (operations started). */
+  atLock: z.number().int(),
+  /** Administrator eKeys kept: on locks the caller only administers. */
+  kept: z.number().int(),
+  /** Why it failed: the catalogue's error code (0 when none), the lock's reason translated as remote operations' are. */
+  errorCode: z.number().int(),
+  /** Why the lock did not confirm: the remote operation's error (timeout, gatewayOffline, a DeviceError), else null. */
+  operationError: z.string().nullable(),
+});
+export type RevokeJobItem = z.infer<typeof revokeJobItem>;
+
+export const revokeJob = z.object({
+  jobId: z.number().int(),
+  lockUser: z.string(),
+  name: z.string(),
+  /** queued or running while a lock is; pending while a lock waits for its confirmation; else done or failed (a lock failed). */
+  state: revokeState,
+  createdAt: z.number(),
+  finishedAt: z.number().nullable(),
+  /** Locks counted by state. */
+  counts: z.object({
+    queued: z.number().int(),
+    running: z.number().int(),
+    pending: z.number().int(),
+    done: z.number().int(),
+    failed: z.number().int(),
+  }),
+  items: z.array(revokeJobItem),
+});
+export type RevokeJob = z.infer<typeof revokeJob>;
+
+export const revokeKeyUser = defineCall({
+  path: '/user/revokeKeyUser',
+  method: 'POST',
+  auth: 'session',
+  summary: `Revoke everything a lock user holds on the caller's managed locks, as a background job with one item per lock (at most ${REVOKE_JOB_LOCKS_MAX} locks, revokeAllTooManyLocks; at most ${REVOKE_JOBS_OPEN_MAX} unfinished jobs per account, tooManyRequests). Each lock's item deletes the person's credentials there as /user/deleteKeyUser does; follow it with /user/getRevokeJob.`,
+  params: z.object({ lockUser: requiredText(200) }),
+  data: z.object({ jobId: z.number().int(), lockCount: z.number().int() }),
+});
+
+export const getRevokeJob = defineCall({
+  path: '/user/getRevokeJob',
+  method: 'GET',
+  auth: 'session',
+  summary:
+    "A revoke-all job of the caller's: its state and each lock's progress and result (done, pending the lock's confirmation, failed with the reason).",
+  params: z.object({ jobId: idField }),
+  data: revokeJob,
 });

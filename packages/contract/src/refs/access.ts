@@ -6,7 +6,20 @@ import type { CallRef } from '../calls/define';
 export const access = {
   ACCESS_PASSAGE_LOCKS_MAX: 200,
   ACCESS_WINDOW_MAX_DAYS: 31,
+  REVIEW_DAYS_DEFAULT: 90,
+  REVIEW_DAYS_MAX: 3650,
+  ReviewReason: {
+    deleted: 'deleted',
+    unregistered: 'unregistered',
+  },
   groupAccess: { path: '/access/group', method: 'GET', auth: 'session' } as CallRef<typeof calls.access.groupAccess>,
   lockAccess: { path: '/access/lock', method: 'GET', auth: 'session' } as CallRef<typeof calls.access.lockAccess>,
   personAccess: { path: '/access/person', method: 'GET', auth: 'session' } as CallRef<typeof calls.access.personAccess>,
+  reviewAdmins: { path: '/access/reviewAdmins', method: 'GET', auth: 'session' } as CallRef<
+    typeof calls.access.reviewAdmins
+  >,
+  reviewGone: { path: '/access/reviewGone', method: 'GET', auth: 'session' } as CallRef<typeof calls.access.reviewGone>,
+  reviewUnused: { path: '/access/reviewUnused', method: 'GET', auth: 'session' } as CallRef<
+    typeof calls.access.reviewUnused
+  >,
 } as const;

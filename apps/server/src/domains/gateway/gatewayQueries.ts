@@ -5,6 +5,8 @@ import { pageAndCount, preparedStatement, preparedWithSearch } from '../../db/pr
 import { cities, gatewayLocks, gateways, locks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { pageOf } from '../../http/paging';
+import { lockSubsetCondition } from '../lock/lockQueries';
+import { outsideLockSubset } from '../lock/lockSubset';
 
 /** Whether the account has a gateway (online or offline), and whether one is online now (user info). */
 export async function gatewayPresence(
@@ -116,18 +118,21 @@ const gatewayListing = preparedWithSearch((db, searching) => {
 /** The locks a gateway reaches, with signal grades: only the columns the screen shows. */
 export async function gatewayLockList(db: Executor, gatewayId: number) {
   const rows = await locksOfGateway(db).execute({ gatewayId });
-  return rows.map((row) => ({
-    lockId: row.lockId,
-    lockName: row.lockName,
-    lockMac: row.lockMac,
-    rssi: row.rssi,
-    signalGrade: signalGradeOfRssi(row.rssi),
-    state: row.state,
-    battery: row.battery,
-    remoteUnlock: row.switches.remoteUnlock ?? 0,
-    isParkingLock: hasFeature(row.featureValue, 'parkingLock'),
-    updatedAt: row.updatedAt.getTime(),
-  }));
+  // The statement is prepared for every call: a call's lock subset (an API key's) is applied here.
+  return rows
+    .filter((row) => !outsideLockSubset(row.lockId))
+    .map((row) => ({
+      lockId: row.lockId,
+      lockName: row.lockName,
+      lockMac: row.lockMac,
+      rssi: row.rssi,
+      signalGrade: signalGradeOfRssi(row.rssi),
+      state: row.state,
+      battery: row.battery,
+      remoteUnlock: row.switches.remoteUnlock ?? 0,
+      isParkingLock: hasFeature(row.featureValue, 'parkingLock'),
+      updatedAt: row.updatedAt.getTime(),
+    }));
 }
 
 const locksOfGateway = preparedStatement((db) =>
@@ -234,7 +239,7 @@ export async function lockIdsByMac(db: Executor, ownerId: number, macs: string[]
   const rows = await db
     .select({ id: locks.id, mac: locks.mac })
     .from(locks)
-    .where(and(inArray(locks.mac, macs), eq(locks.ownerId, ownerId)));
+    .where(and(inArray(locks.mac, macs), eq(locks.ownerId, ownerId), lockSubsetCondition()));
   return new Map(rows.map((r) => [r.mac, r.id]));
 }
 

@@ -2,6 +2,7 @@ import type { HotelInfo } from '@smartlock/contract';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { hotelSettings, locks } from '../../db/schema';
+import { lockSubsetCondition } from '../lock/lockQueries';
 
 export type Buildings = HotelInfo['buildings'];
 
@@ -22,7 +23,7 @@ export async function ownedLockPlaces(db: Executor, userId: number) {
       floor: locks.hotelFloor,
     })
     .from(locks)
-    .where(eq(locks.ownerId, userId))
+    .where(and(eq(locks.ownerId, userId), lockSubsetCondition()))
     .orderBy(asc(locks.name), asc(locks.id));
 }
 
@@ -38,7 +39,7 @@ export async function placedLocks(db: Executor, userId: number) {
   return db
     .select({ id: locks.id, building: locks.hotelBuilding, floor: locks.hotelFloor })
     .from(locks)
-    .where(and(eq(locks.ownerId, userId), isNotNull(locks.hotelBuilding)));
+    .where(and(eq(locks.ownerId, userId), isNotNull(locks.hotelBuilding), lockSubsetCondition()));
 }
 
 /** Places a lock on a floor of a building; null, null takes its place away. */

@@ -2,6 +2,7 @@ import { type Span, ValidityType } from '@smartlock/contract';
 import type { Executor } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import { administratorKeyOf, findLockById, type LockRow } from './lockQueries';
+import { outsideLockSubset } from './lockSubset';
 
 /**
  * The one rule of who manages a lock (docs/permissions.md): its owner, or an authorized
@@ -23,6 +24,7 @@ export interface ManagedLock {
  * also for a lock that does not exist, so ids of other accounts' locks cannot be probed.
  */
 export async function managedLock(db: Executor, userId: number, lockId: number): Promise<ManagedLock> {
+  if (outsideLockSubset(lockId)) throw new ApiError('noPermission', {}, "outside the call's lock subset");
   const lock = await findLockById(db, lockId);
   if (!lock) throw new ApiError('noPermission', {}, 'no such lock');
   if (lock.ownerId === userId) return { lock, role: 'owner', editorSpan: undefined };

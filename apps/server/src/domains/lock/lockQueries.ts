@@ -44,6 +44,7 @@ import { NOT_LIVE } from '../lockCredential/credentialKinds';
 import { locationOf } from '../map/lockLocation';
 import { presentLockItem } from './lockPresenter';
 import { type LockReach, reachFrom } from './lockReach';
+import { currentLockSubset } from './lockSubset';
 
 /** A lock's row as stored. */
 export type LockRow = typeof locks.$inferSelect;
@@ -107,9 +108,29 @@ export async function administratorsOf(db: Executor, lockId: number): Promise<nu
   return rows.map((row) => row.id as number);
 }
 
-/** SQL: `locks` (in the query) is one `userId` manages — owns, or administers (as `managedLock`). */
+/**
+ * SQL: `locks` (in the query) is within the current call's lock subset (an API key's,
+ * lockSubset.ts); undefined when the call has none. Not for prepared statements: it is the
+ * call's, not the statement's.
+ */
+export function lockSubsetCondition(): SQL | undefined {
+  const subset = currentLockSubset();
+  if (subset === undefined) return undefined;
+  return subset.size === 0 ? sql`false` : inArray(locks.id, [...subset]);
+}
+
+/** SQL: a prepared statement's lock subset, given as the `lockIds` placeholder ("3,5,8"). */
+const preparedSubsetCondition = (): SQL =>
+  sql`${locks.id} = any(string_to_array(${sql.placeholder('lockIds')}, ',')::int[])`;
+
+/**
+ * SQL: `locks` (in the query) is one `userId` manages — owns, or administers (as `managedLock`) —
+ * within the call's lock subset if it has one.
+ */
 export function managedLockCondition(userId: number): SQL {
-  return sql`(${locks.ownerId} = ${userId} or ${administeredLockCondition(userId)})`;
+  const managed = sql`(${locks.ownerId} = ${userId} or ${administeredLockCondition(userId)})`;
+  const subset = lockSubsetCondition();
+  return subset ? sql`(${managed} and ${subset})` : managed;
 }
 
 export interface LockListQuery {
@@ -147,9 +168,15 @@ function reachOfLinks(links: { gatewayName: string; online: number; rssi: number
  * walk its index in name order (the owned one `locks_owner_name_idx`), which `owner or administers`
  * as one condition does not.
  */
-export function managedBranches(userId: number | Placeholder, type: number): SQL[] {
-  const owned = eq(locks.ownerId, userId);
-  const administered = and(ne(locks.ownerId, userId), administeredLockCondition(userId)) as SQL;
+export function managedBranches(
+  userId: number | Placeholder,
+  type: number,
+  /** The lock subset: by default the call's (lockSubsetCondition); null for none (a prepared statement's own). */
+  subset: SQL | null | undefined = lockSubsetCondition(),
+): SQL[] {
+  const within = subset ?? undefined;
+  const owned = and(eq(locks.ownerId, userId), within) as SQL;
+  const administered = and(ne(locks.ownerId, userId), administeredLockCondition(userId), within) as SQL;
   if (type === LockQueryType.admin) return [owned];
   if (type === LockQueryType.authorizedAdmin) return [administered];
   return [owned, administered];
@@ -217,8 +244,13 @@ export async function listLocks(db: Db, userId: number, query: LockListQuery) {
   const scope =
     query.type === LockQueryType.admin || query.type === LockQueryType.authorizedAdmin ? query.type : LockQueryType.all;
   const filing = query.groupId === GroupId.all ? 'all' : query.groupId === GroupId.ungrouped ? 'ungrouped' : 'group';
-  const listing = lockListing(db, `${scope}_${filing}${query.lockName ? '_search' : ''}`);
-  const { rows, total } = await pageAndCount(listing, query.lockName, query, { userId, groupId: query.groupId });
+  const subset = currentLockSubset();
+  const shape = `${scope}_${filing}_${query.lockName ? 'search' : ''}_${subset ? 'subset' : ''}`;
+  const { rows, total } = await pageAndCount(lockListing(db, shape), query.lockName, query, {
+    userId,
+    groupId: query.groupId,
+    lockIds: subset ? [...subset].join(',') : '',
+  });
   const list = rows.map((r) => presentLockItem(r.lock, userId, r.groupId, reachOfLinks(r.links)));
   return pageOf(list, total, query.pageNo, query.pageSize);
 }
@@ -233,10 +265,11 @@ const groupOfOwner = preparedStatement((db) =>
 
 /**
  * The lock list's page and count, run on every visit of the console's home: prepared for each
- * shape of the query, `<type>_<all|ungrouped|group>[_search]` (at most 18).
+ * shape of the query, `<type>_<all|ungrouped|group>_[search]_[subset]` (at most 36; an API key's
+ * lock subset is a parameter, never part of the statement).
  */
 const lockListing = preparedByShape((db, shape: string) => {
-  const [type, filing, search] = shape.split('_');
+  const [type, filing, search, subset] = shape.split('_');
   const userId = sql.placeholder('userId');
   const narrowing = [
     filingCondition(
@@ -245,7 +278,9 @@ const lockListing = preparedByShape((db, shape: string) => {
     ),
     search ? ilike(locks.name, sql.placeholder('pattern')) : undefined,
   ];
-  const branches = managedBranches(userId, Number(type)).map((managed) => and(managed, ...narrowing) as SQL);
+  const branches = managedBranches(userId, Number(type), subset ? preparedSubsetCondition() : null).map(
+    (managed) => and(managed, ...narrowing) as SQL,
+  );
   const filed = and(eq(lockGroupLocks.lockId, locks.id), eq(lockGroupLocks.userId, userId));
   const window = { offset: sql.placeholder('offset'), limit: sql.placeholder('limit'), end: sql.placeholder('end') };
   return {
@@ -350,7 +385,7 @@ export async function ownedLocksAmong(db: Executor, userId: number, lockIds: num
   return db
     .select({ id: locks.id, name: locks.name })
     .from(locks)
-    .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, userId)));
+    .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, userId), lockSubsetCondition()));
 }
 
 /** Saves the lock's daylight-saving reminder (the cloud's own setting: no command to the lock). */

@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import { ekeys, locks } from '../../db/schema';
 import { containsPattern, offsetOf, pageOf } from '../../http/paging';
 import { ENDED_EKEY_STATUSES } from '../ekey/ekeyStatus';
+import { lockSubsetCondition } from './lockQueries';
 
 /** A page of the locks the account owns, by name, for choosing which to transfer. */
 export async function locksForTransfer(
@@ -13,6 +14,7 @@ export async function locksForTransfer(
 ) {
   const where = and(
     eq(locks.ownerId, ownerId),
+    lockSubsetCondition(),
     query.lockName ? ilike(locks.name, containsPattern(query.lockName)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -36,7 +38,7 @@ export async function giveLocks(tx: Executor, lockIds: number[], fromUserId: num
   const moved = await tx
     .update(locks)
     .set({ ownerId: toUserId, hotelBuilding: null, hotelFloor: null })
-    .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, fromUserId)))
+    .where(and(inArray(locks.id, lockIds), eq(locks.ownerId, fromUserId), lockSubsetCondition()))
     .returning({ id: locks.id });
   return moved.length;
 }

@@ -109,10 +109,11 @@ const endedKeys = sql.join(
 
 /**
  * The holdings as a SQL subquery (columns as HoldingRow, snake_case, and `end_at`, the end as
- * stored, to compare and order by without converting every row), for the lists to filter,
+ * stored, to compare and order by without converting every row, and `created_at`, when it was
+ * issued: the access review's), for the lists to filter,
  * group and page. The caller's own keys are not among them: one is not one's own lock user.
  */
-function holdings(scope: HoldingScope): SQL {
+export function holdings(scope: HoldingScope): SQL {
   return sql`with scoped as (${scopedLocks(scope)})
     select lower(${ekeys.recipientAccount}) as who, ${ekeys.recipientAccount} as name,
       ${ekeys.recipientAccount} as account, ${users.nickname} as nickname, ${CredentialKind.eKey} as kind,
@@ -120,7 +121,7 @@ function holdings(scope: HoldingScope): SQL {
       ${ekeys.validityType} as validity_type, ${epochMs(sql`${ekeys.startDate}`)} as start_date,
       ${epochMs(sql`${ekeys.endDate}`)} as end_date, ${ekeys.status} as status, ${ekeys.keyRight} as key_right,
       ${ekeys.recipientId} as recipient_id, s.id as lock_id, s.alias as lock_alias, s.tz as timezone_raw_offset,
-      s.owner_id as owner_id, ${ekeys.endDate} as end_at
+      s.owner_id as owner_id, ${ekeys.endDate} as end_at, ${ekeys.createdAt} as created_at
     from ${ekeys} join scoped s on s.id = ${ekeys.lockId}
       left join ${users} on ${users.id} = ${ekeys.recipientId}
     where ${ekeys.status} not in (${endedKeys})
@@ -128,25 +129,25 @@ function holdings(scope: HoldingScope): SQL {
     union all
     select lower(btrim(p.name)), btrim(p.name), null, null, ${CredentialKind.passcode}, p.id, p.code, p.name,
       ${passcodeValiditySql}, ${epochMs(sql`p.start_date`)}, ${epochMs(sql`p.end_date`)}, p.status, 0, null,
-      s.id, s.alias, s.tz, s.owner_id, p.end_date
+      s.id, s.alias, s.tz, s.owner_id, p.end_date, p.created_at
     from ${passcodes} p join scoped s on s.id = p.lock_id
     where btrim(p.name) <> '' and p.status not in (${PasscodeStatus.deleted}, ${PasscodeStatus.reset})
     union all
     select lower(btrim(c.name)), btrim(c.name), null, null, ${lockCredentialKindSql}, c.id, c.number, c.name,
       c.validity_type, ${epochMs(sql`c.start_date`)}, ${epochMs(sql`c.end_date`)}, c.status::text, 0, null,
-      s.id, s.alias, s.tz, s.owner_id, c.end_date
+      s.id, s.alias, s.tz, s.owner_id, c.end_date, c.created_at
     from ${lockCredentials} c join scoped s on s.id = c.lock_id
     where btrim(c.name) <> '' and c.status <> ${CardStatus.lost}`;
 }
 
 /** Rows of a raw query, whichever driver ran it. */
-async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
 
 /** A raw holdings row as the code names its fields. */
-function holdingOf(row: Record<string, unknown>): HoldingRow {
+export function holdingOf(row: Record<string, unknown>): HoldingRow {
   const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return {
     who: String(row.who),
@@ -299,11 +300,16 @@ export async function expiringHoldings(
   return { total: counted?.total ?? 0, rows: rows.map(holdingOf) };
 }
 
-/** Everything the person holds on the locks the caller manages, by lock. */
-export async function personHoldings(db: Executor, userId: number, who: string): Promise<HoldingRow[]> {
+/** Everything the person holds on the locks the caller manages (or those of them among `lockIds`), by lock. */
+export async function personHoldings(
+  db: Executor,
+  userId: number,
+  who: string,
+  lockIds?: readonly number[],
+): Promise<HoldingRow[]> {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select * from (${holdings({ userId })}) h where h.who = ${who} order by h.lock_id, h.credential_id`,
+    sql`select * from (${holdings({ userId, lockIds })}) h where h.who = ${who} order by h.lock_id, h.credential_id`,
   );
   return rows.map(holdingOf);
 }

@@ -111,10 +111,11 @@ export class LockUserService {
   /**
    * Deletes a person from the caller's managed locks: their eKeys at once in one transaction (an
    * administrator's with the keys they sent; administrator keys only on locks the caller owns),
-   * then each other credential through its lock's gateway, each answering on its own.
+   * then each other credential through its lock's gateway, each answering on its own. With
+   * `lockIds`, only on those of them (a revoke-all job's lock).
    */
-  async remove(userId: number, lockUser: string) {
-    const held = await personHoldings(this.db, userId, personKey(lockUser));
+  async remove(userId: number, lockUser: string, lockIds?: readonly number[]) {
+    const held = await personHoldings(this.db, userId, personKey(lockUser), lockIds);
     if (held.length === 0) throw new ApiError('noPermission', {}, 'no such lock user on your locks');
     const eKeys = held.filter((row) => row.kind === CredentialKind.eKey);
     const deletable = eKeys.filter((row) => row.keyRight !== EKeyAuthorized.yes || row.ownerId === userId);

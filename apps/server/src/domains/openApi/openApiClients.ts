@@ -35,7 +35,7 @@ export class OpenApiClients {
       clientId: client?.clientId ?? '',
       callbackUrl: client?.callbackUrl ?? '',
       secretChangedAt: client?.secretChangedAt.getTime() ?? null,
-      callsThisMonth: await callsIn(this.db, userId, monthOf(new Date())),
+      callsThisMonth: await callsIn(this.db, userId, monthOf(new Date()), 'openApi'),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
+import { overRateLimit } from '../../security/rateHeaders';
 import type { RateLimiter } from '../../security/rateLimit';
 import type { OpenApiClients } from './openApiClients';
 import { OpenApiError } from './openApiErrors';
@@ -19,8 +20,6 @@ export interface GateOptions {
   /** Calls per client per minute. */
   callsPerMinute: number;
 }
-
-const MINUTE_MS = 60_000;
 
 /**
  * What every v3 call passes before its own parameters are read: a known client, a `date` within
@@ -44,16 +43,10 @@ export class OpenApiGate {
     }
     const holder = await this.tokens.holder(client, credentials.accessToken);
     const limit = this.options.callsPerMinute;
-    const { count, resetAt } = await this.limiter.hit(`openapi:rate:${client.clientId}`, MINUTE_MS);
-    const resetSeconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
-    reply.header('ratelimit-limit', limit);
-    reply.header('ratelimit-remaining', Math.max(0, limit - count));
-    reply.header('ratelimit-reset', resetSeconds);
-    if (count > limit) {
-      reply.header('retry-after', Math.max(1, resetSeconds));
+    if (await overRateLimit(this.limiter, `openapi:rate:${client.clientId}`, limit, reply)) {
       throw new OpenApiError('tooFrequent', `at most ${limit} calls a minute per client`);
     }
-    await countCall(this.db, holder.userId, monthOf(new Date()));
+    await countCall(this.db, holder.userId, monthOf(new Date()), 'openApi');
     return { userId: holder.userId, clientId: client.clientId };
   }
 }

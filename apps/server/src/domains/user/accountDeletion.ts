@@ -2,6 +2,7 @@ import { ValidationCodeType } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import type { SessionStore } from '../../http/session';
+import { revokeAllKeysOf } from '../apiKey/apiKeyQueries';
 import type { EKeyRevocations } from '../ekey/ekeyRevocations';
 import type { ValidationCodeService } from '../verification/validationCodeService';
 import { ownAddresses } from './accountHandover';
@@ -56,6 +57,7 @@ export class AccountDeletion {
       const keys = await endHeldKeys(tx, userId);
       await removeAccountData(tx, userId);
       await sessions.revokeAllOf(tx, userId);
+      await revokeAllKeysOf(tx, userId);
       await markDeleted(tx, userId);
       return keys;
     });

@@ -1,4 +1,4 @@
-import { DeleteOutlined, SendOutlined } from '@ant-design/icons';
+import { DeleteOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Card, Drawer, Empty, Flex, Grid, Pagination, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -21,11 +21,14 @@ export function LockUserDrawer({
   onClose,
   onSendEKeys,
   onRemove,
+  onRevokeAll,
 }: {
   item: LockUserItem;
   onClose: () => void;
   onSendEKeys: () => void;
   onRemove: () => void;
+  /** Revoke everything as a job, followed lock by lock. */
+  onRevokeAll: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -94,6 +97,9 @@ export function LockUserDrawer({
                 {t('lockUser.sendEKeys')}
               </Button>
             ) : null}
+            <Button danger icon={<StopOutlined />} onClick={onRevokeAll} data-testid="lock-user-detail-revoke-all">
+              {t('revoke.start')}
+            </Button>
             <Button danger icon={<DeleteOutlined />} onClick={onRemove} data-testid="lock-user-detail-remove">
               {t('lockUser.remove')}
             </Button>

@@ -1,4 +1,4 @@
-import { ClockCircleOutlined, ExportOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { AuditOutlined, ClockCircleOutlined, ExportOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { Flex, Grid, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import { DeleteLockUserDialog } from './DeleteLockUserDialog';
 import { LockUserDrawer } from './LockUserDrawer';
 import { type LockUserItem, useLockUsers } from './lockUserApi';
 import { lockUserColumns } from './lockUserColumns';
-import { LOCK_USER_EXPIRING, LOCK_USER_EXPORT, lockUserIssueEKeys } from './lockUserPaths';
+import { LOCK_USER_EXPIRING, LOCK_USER_EXPORT, LOCK_USER_REVIEW, lockUserIssueEKeys } from './lockUserPaths';
+import { RevokeAllDialog } from './RevokeAllDialog';
 
 /**
  * The people holding credentials on the user's locks (spec: lockUser/home): searchable, paged on
@@ -28,6 +29,7 @@ export default function LockUserPage() {
   const list = useLockUsers({ ...page, searchStr: search });
   const [open, setOpen] = useState<LockUserItem>();
   const [removing, setRemoving] = useState<LockUserItem>();
+  const [revoking, setRevoking] = useState<LockUserItem>();
   const phone = !Grid.useBreakpoint().md;
 
   useStepBackFromEmptyPage(list, page, setPage);
@@ -57,6 +59,9 @@ export default function LockUserPage() {
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <SearchBox label={t('lockUser.searchPlaceholder')} onSearch={setSearch} testId="lock-user-search" />
         <Flex gap={8} wrap>
+          <LinkButton to={LOCK_USER_REVIEW} icon={<AuditOutlined />} data-testid="lock-user-review">
+            {t('route.accessReview')}
+          </LinkButton>
           <LinkButton to={LOCK_USER_EXPIRING} icon={<ClockCircleOutlined />} data-testid="lock-user-expiring">
             {t('lockUser.expiring')}
           </LinkButton>
@@ -83,8 +88,10 @@ export default function LockUserPage() {
           onClose={() => setOpen(undefined)}
           onSendEKeys={() => open.account && void navigate(lockUserIssueEKeys(open.account))}
           onRemove={() => setRemoving(fresh(open))}
+          onRevokeAll={() => setRevoking(fresh(open))}
         />
       ) : null}
+      {revoking ? <RevokeAllDialog item={revoking} onClose={() => setRevoking(undefined)} /> : null}
       {removing ? (
         <DeleteLockUserDialog
           item={removing}

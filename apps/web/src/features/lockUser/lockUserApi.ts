@@ -1,6 +1,7 @@
 import { type DataOf, GroupId, LockQueryType, type LockUserItem } from '@smartlock/contract';
 import { lockUser } from '@smartlock/contract/refs';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ApiClient } from '../../api/client';
 import { QUERY_ROOT } from '../../api/queryKeys';
 import { useCallMutation } from '../../api/useCallMutation';
@@ -34,6 +35,8 @@ export interface ExpiringQuery {
 }
 
 export const lockUserKeys = {
+  /** Every list of people and their locks (not a job's progress). */
+  people: [...QUERY_ROOT.lockUser, 'list'] as const,
   list: (query: LockUserListQuery) => [...QUERY_ROOT.lockUser, 'list', query] as const,
   locks: (query: LockUserLocksQuery) => [...QUERY_ROOT.lockUser, 'locks', query] as const,
   expiring: (query: ExpiringQuery) => [...QUERY_ROOT.lockUser, 'expiring', query] as const,
@@ -121,3 +124,31 @@ export const exportLockUsersPage = (api: ApiClient, lockIds: string | undefined,
     pageNo,
     pageSize: lockUser.EXPORT_USER_PAGE_MAX,
   });
+
+export type RevokeJob = DataOf<typeof lockUser.getRevokeJob>;
+
+/** Starts revoking everything a person holds, as a job of one item per lock (followed on its own page). */
+export const useStartRevokeJob = () => useCallMutation(lockUser.revokeKeyUser);
+
+/**
+ * A revoke-all job, asked again every second until it has finished; then the lists its
+ * credentials showed in are refreshed once.
+ */
+export function useRevokeJob(jobId: number) {
+  const { api } = useConsole();
+  const queries = useQueryClient();
+  const job = useQuery({
+    queryKey: [...QUERY_ROOT.lockUser, 'revokeJob', jobId],
+    queryFn: () => api.call(lockUser.getRevokeJob, { jobId }),
+    refetchInterval: (query) => (query.state.data?.finishedAt || query.state.error ? false : 1000),
+  });
+  const finished = job.data?.finishedAt ?? null;
+  useEffect(() => {
+    if (finished === null) return;
+    for (const queryKey of LOCK_USER_DELETED.filter((key) => key !== QUERY_ROOT.lockUser)) {
+      void queries.invalidateQueries({ queryKey });
+    }
+    void queries.invalidateQueries({ queryKey: lockUserKeys.people });
+  }, [finished, queries]);
+  return job;
+}

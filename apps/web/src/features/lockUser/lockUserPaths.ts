@@ -7,3 +7,9 @@ export const LOCK_USER_EXPORT = '/lockUser/export';
 export function lockUserIssueEKeys(account: string): string {
   return `/lockUser/issueEKeyBatch?${new URLSearchParams({ account })}`;
 }
+export const LOCK_USER_REVIEW = '/lockUser/review';
+
+/** A revoke-all job's progress. */
+export function lockUserRevokeJob(jobId: number): string {
+  return `/lockUser/revokeJob?${new URLSearchParams({ jobId: String(jobId) })}`;
+}

@@ -1,0 +1,16 @@
+import { Flex } from 'antd';
+import { ApiKeysSection } from './ApiKeysSection';
+import { OpenApiClientSection } from './OpenApiClientSection';
+
+/**
+ * The Developer page (account/developer): what integrations connect with, one section each —
+ * the account's API keys and its client of the TTLock-compatible open API (docs/integrations.md).
+ */
+export default function DeveloperPage() {
+  return (
+    <Flex vertical gap={16} data-testid="developer-page">
+      <ApiKeysSection />
+      <OpenApiClientSection />
+    </Flex>
+  );
+}
