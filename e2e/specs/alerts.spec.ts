@@ -26,6 +26,10 @@ test('wrong codes typed at a lock raise an alert: the bell counts it live, and i
     const burst = page.locator('[data-testid="alert-item"][data-kind="wrongPasscodes"]');
     await expect(burst).toHaveCount(1);
     await shot(page, 'alerts-list-en');
+    await page.getByRole('tab', { name: 'Alert rules' }).click();
+    await expect(page.getByLabel('Battery below (%)')).toHaveValue('20');
+    await shot(page, 'alerts-rules-en');
+    await page.getByRole('tab', { name: 'Notifications' }).click();
 
     // Following it to the records reads it: the bell counts one less.
     const before = Number(await bell.getAttribute('data-unread'));

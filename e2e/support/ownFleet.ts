@@ -5,7 +5,8 @@ import { LockListPage, registerAndLogIn } from './pages';
 /**
  * A new owner with a fleet of its own (one gateway, one door lock, apps/devices): registers and
  * logs in, starts the fleet, waits for its lock in the lock list and runs `body` with the lock's
- * name on that list and the fleet (its layout, its stdin for control lines); the fleet stops afterwards, whatever happened.
+ * name on that list and the fleet (its layout, its stdin for control lines); the fleet stops
+ * afterwards, whatever happened.
  */
 export async function withOwnFleet(
   page: Page,

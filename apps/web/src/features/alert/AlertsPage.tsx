@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
+import { EmptyWithHint } from '../../ui/EmptyWithHint';
 import { LinkButton } from '../../ui/LinkButton';
 import { LoadingOrFailure } from '../../ui/LoadingOrFailure';
 import { tabPath } from '../lock/detail/lockTabs';
@@ -80,7 +81,9 @@ function AlertList() {
         <List
           data-testid="alert-list"
           dataSource={alerts.data.list}
-          locale={{ emptyText: t('alert.empty') }}
+          locale={{
+            emptyText: <EmptyWithHint title={t('alert.empty')} hint={t('alert.emptyHint')} testId="alert-empty" />,
+          }}
           pagination={
             alerts.data.total > PAGE_SIZE
               ? { current: pageNo, pageSize: PAGE_SIZE, total: alerts.data.total, onChange: setPageNo }
