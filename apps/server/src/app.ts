@@ -20,6 +20,10 @@ import { AlertSweep } from './domains/alert/alertSweep';
 import { ApiKeyGate } from './domains/apiKey/apiKeyGate';
 import { apiKeyRoutes } from './domains/apiKey/apiKeyRoutes';
 import { ApiKeyService } from './domains/apiKey/apiKeyService';
+import { auditedRoutes } from './domains/audit/auditRecording';
+import { auditRoutes } from './domains/audit/auditRoutes';
+import { AuditService } from './domains/audit/auditService';
+import { AuditTrail } from './domains/audit/auditTrail';
 import { BrandRegistry } from './domains/company/brands';
 import { companyRoutes } from './domains/company/companyRoutes';
 import { EKeyNotices } from './domains/ekey/ekeyNotices';
@@ -124,6 +128,8 @@ export interface Services {
   openApi: OpenApiClients;
   /** New records posted to the accounts' callback addresses. */
   recordCallbacks: RecordCallbacks;
+  /** The audit trail: each account's hash chain of changes. */
+  auditTrail: AuditTrail;
   /** Runs revoke-all jobs in the background (docs/governance.md). */
   revokeRunner: RevokeJobRunner;
   /** Paid services: price list, payment providers, orders, the sandbox and its notifications. */
@@ -251,12 +257,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const recordExports = new LockRecordExports(db, deriveKey(secret, 'record-exports'));
   const users = new UserService({ db, accounts, codes, sessions, revocations });
   const openApi = new OpenApiClients(db, deriveKey(secret, 'open-api-demo-client'));
+  const auditTrail = new AuditTrail(db);
   const lockUsers = new LockUserService(db, keys, passcodes, credentials);
   // Revoke-all jobs run in the background of every instance (docs/governance.md).
   const revokeRunner = new RevokeJobRunner(db, lockUsers, app.log);
   app.addHook('onReady', async () => revokeRunner.start());
   app.addHook('onClose', async () => revokeRunner.stop());
-  const routes: Route[] = [
+  const allRoutes: Route[] = [
     ...userRoutes({ users, accounts, codes, slider, sessions }),
     ...accountRoutes({ users, sessions }),
     ...companyRoutes(brands),
@@ -272,6 +279,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...lockUserRoutes(lockUsers, new RevokeJobService(db, () => revokeRunner.wake())),
     ...accessRoutes(new AccessService(db), new AccessReviewService(db)),
     ...alertRoutes(alerts),
+    ...auditRoutes(new AuditService(db, auditTrail)),
     ...hotelRoutes(new HotelService(db)),
     ...faceAuthRoutes(new FaceAuthService(db)),
     ...serviceRoutes(new ServiceService({ db, prices: payments.prices, providers: payments.providers })),
@@ -285,7 +293,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...openApiRoutes(openApi),
     ...apiKeyRoutes(new ApiKeyService(db, config.API_KEY_CALLS_PER_MINUTE)),
   ];
-  assertEveryCallRouted(routes);
+  assertEveryCallRouted(allRoutes);
+  // Every change, from the console, an API key or the open API (ContractCalls), leaves its audit entry.
+  const routes = auditedRoutes(allRoutes, db, app.log);
   const apiKeys = new ApiKeyGate(db, limiter, config.API_KEY_CALLS_PER_MINUTE);
   registerRoutes(app, { guard, sessions, brands, keys: apiKeys, publicUrl: config.PUBLIC_URL }, routes);
   const openApiTokens = new OpenApiTokens(db, openApi, limiter);
@@ -360,6 +370,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       codes.prune(),
       pruneCityActivity(db),
       recordPartitions.maintain(),
+      auditTrail.prune(config.AUDIT_RETENTION_DAYS),
     ]).catch((err) => app.log.warn({ err }, 'maintenance failed'));
   }, 10 * 60_000);
   maintenance.unref();
@@ -387,6 +398,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     openApi,
     recordCallbacks,
     payments,
+    auditTrail,
     revokeRunner,
     consoleDist: consoleFiles.dist,
   });

@@ -117,6 +117,11 @@ export const configSchema = z.object({
    * always there.
    */
   RECORD_RETENTION_MONTHS: z.coerce.number().int().min(6).max(1200).optional(),
+  /**
+   * Days the audit trail keeps an entry (docs/governance.md "Audit trail"): older ones go from
+   * the start of each chain, leaving an anchor. Two years by default, at least one.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(730),
   /** The built console; served when present. */
   WEB_DIST: z.string().optional(),
 });

@@ -12,6 +12,7 @@ const NAMESPACES = [
   'alert',
   'admin',
   'apiKey',
+  'audit',
   'company',
   'ekey',
   'gateway',

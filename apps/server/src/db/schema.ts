@@ -929,6 +929,62 @@ export const apiKeys = pgTable(
 );
 
 /**
+ * The audit trail (docs/governance.md "Audit trail"): each account's chain of changes, one row
+ * per change, each carrying its predecessor's hash. No foreign keys: an entry outlives the lock,
+ * key or session it names (accounts stay as tombstones).
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Whose trail: the lock owner's account for a lock's call, else the caller's. */
+    accountId: integer('account_id').notNull(),
+    /** 1, 2, 3... per account, without gaps. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    /** When the change was recorded, epoch ms (hashed as written). */
+    at: bigint('at', { mode: 'number' }).notNull(),
+    actorUserId: integer('actor_user_id'),
+    /** session, openApi or apiKey. */
+    actorKind: text('actor_kind').notNull(),
+    sessionId: bigint('session_id', { mode: 'number' }),
+    apiKeyId: bigint('api_key_id', { mode: 'number' }),
+    appId: text('app_id').notNull(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    /** The contract call's path (/lock/rename). */
+    path: text('path').notNull(),
+    /** The lock the call was about, if one. */
+    lockId: integer('lock_id'),
+    /** What else it named: { keyId: 5 }, { lockIdList: [1, 2] }... */
+    target: jsonb('target').notNull(),
+    /** The call's parameters, secrets redacted. */
+    params: jsonb('params').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [
+    uniqueIndex('audit_entries_account_seq_idx').on(t.accountId, t.seq),
+    index('audit_entries_actor_idx').on(t.actorUserId, t.at),
+    index('audit_entries_account_at_idx').on(t.accountId, t.at),
+  ],
+);
+
+/**
+ * Each account's chain head, locked FOR UPDATE by every append (so an account's appends take
+ * turns on any number of instances, and accounts do not wait for each other), and the anchor
+ * retention left: the last pruned entry's seq and hash, where verification starts.
+ */
+export const auditChainHeads = pgTable('audit_chain_heads', {
+  accountId: integer('account_id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+  hash: text('hash').notNull(),
+  anchorSeq: bigint('anchor_seq', { mode: 'number' }).notNull().default(0),
+  anchorHash: text('anchor_hash').notNull(),
+});
+
+/**
  * Revoke-all jobs (docs/governance.md, "Person view and revoke all"): one person's credentials
  * on the locks the caller manages, taken back lock by lock in the background. The job's state is
  * its items'; `finished_at` is set once every item has ended.

@@ -11,6 +11,8 @@ export const QUERY_ROOT = {
   alert: ['alert'],
   /** The account's API keys (the Developer page). */
   apiKey: ['apiKey'],
+  /** The audit trail and its chain's check. */
+  audit: ['audit'],
   /** Cities found by name (the bundled catalogue). */
   city: ['city'],
   /** Cards, fingerprints, faces, palm veins, QR codes and key fobs (`credential`, kind, ...). */

@@ -19,6 +19,7 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'admin',
   'alert',
   'alerts',
+  'audit',
   'commerce',
   'credential',
   'credentialKind',

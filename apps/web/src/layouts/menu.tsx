@@ -1,6 +1,7 @@
 import {
   ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   CodeOutlined,
   CreditCardOutlined,
   ExportOutlined,
@@ -23,6 +24,7 @@ export const MENU_ICONS: Record<MenuPath, ReactNode> = {
   '/card/manage': <CreditCardOutlined />,
   '/console/exportRecord': <ExportOutlined />,
   '/account/service': <GiftOutlined />,
+  '/audit/home': <AuditOutlined />,
   '/account/info': <UserOutlined />,
   '/account/developer': <CodeOutlined />,
 };

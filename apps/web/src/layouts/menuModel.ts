@@ -11,6 +11,7 @@ export const MENU_PATHS = [
   '/card/manage',
   '/console/exportRecord',
   '/account/service',
+  '/audit/home',
   '/account/info',
   '/account/developer',
 ] as const;

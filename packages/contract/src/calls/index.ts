@@ -2,6 +2,7 @@ import * as access from './access';
 import * as admin from './admin';
 import * as alert from './alert';
 import * as apiKey from './apiKey';
+import * as audit from './audit';
 import * as company from './company';
 import { type CallDefinition, type CallRef, isCallDefinition } from './define';
 import * as ekey from './ekey';
@@ -31,6 +32,7 @@ export {
 export type { AdminItem } from './admin';
 export type { AlertItem, AlertSettings } from './alert';
 export type { ApiKeyItem } from './apiKey';
+export { AUDIT_ACTOR_MAX, type AuditEntry } from './audit';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
 export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
@@ -55,6 +57,7 @@ export {
   admin,
   alert,
   apiKey,
+  audit,
   company,
   ekey,
   gateway,
@@ -89,6 +92,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(lockUser),
   ...callsOf(access),
   ...callsOf(alert),
+  ...callsOf(audit),
   ...callsOf(ekey),
   ...callsOf(passcode),
   ...callsOf(lockCredential),

@@ -3,6 +3,7 @@ export { access } from './access';
 export { admin } from './admin';
 export { alert } from './alert';
 export { apiKey } from './apiKey';
+export { audit } from './audit';
 export { company } from './company';
 export { ekey } from './ekey';
 export { gateway } from './gateway';

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import type { UploadedFile } from '../../http/params';
+import { auditChange } from '../audit/auditNote';
 import { type CredentialManager, credentialManager, requireOwner } from '../lock/credentialAccess';
 import type { UserRow } from '../user/userQueries';
 import { findUserByAccount } from '../user/userQueries';
@@ -277,6 +278,15 @@ export class EKeyService {
             : key.status
         : key.status;
     await changeKeyValidity(this.db, keyId, validity, status);
+    auditChange(
+      {
+        validityType: key.validityType,
+        startDate: key.startDate?.getTime() ?? null,
+        endDate: key.endDate?.getTime() ?? null,
+        cycle: key.cycle ?? null,
+      },
+      { ...validity },
+    );
     await this.revocations.send(userId, [keyId]);
   }
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import { randomToken } from '../../security/crypto';
+import { auditChange, auditWithin } from '../audit/auditNote';
 import type { AccountService } from '../user/accountService';
 import { confirmTransfer, type TransferRequest } from '../user/transferConfirmation';
 import type { ValidationCodeService } from '../verification/validationCodeService';
@@ -52,8 +53,10 @@ export class LockService {
   }
 
   async rename(userId: number, lockId: number, lockName: string): Promise<void> {
-    await managedLock(this.deps.db, userId, lockId);
-    await updateLock(this.deps.db, lockId, { name: validatedName('lock', lockName) });
+    const { lock } = await managedLock(this.deps.db, userId, lockId);
+    const name = validatedName('lock', lockName);
+    await updateLock(this.deps.db, lockId, { name });
+    auditChange({ name: lock.name }, { name });
   }
 
   /** The owner's alone; the cloud's own setting (how it issues eKey credentials), saved at once. */
@@ -61,6 +64,7 @@ export class LockService {
     const owned = await ownedLock(this.deps.db, userId, lockId);
     assertVerdict(validateEKeyCredentialMaxAge(days), 'days');
     await updateLock(this.deps.db, owned.id, { eKeyCredentialMaxAgeDays: days });
+    auditChange({ eKeyCredentialMaxAgeDays: owned.eKeyCredentialMaxAgeDays }, { eKeyCredentialMaxAgeDays: days });
   }
 
   async passageModeConfig(userId: number, lockId: number) {
@@ -79,6 +83,9 @@ export class LockService {
     await db.transaction(async (tx) => {
       await codes.consume(tx, codeId);
       await transferLocks(tx, lockIdList, ownerId, receiver.id);
+      auditChange({ ownerId }, { ownerId: receiver.id });
+      // The giver's trail says so in the same transaction: the move and its entry commit together.
+      await auditWithin(tx);
     });
   }
 }

@@ -16,6 +16,7 @@ import { orConflict } from '../../db/conflict';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import { pageOf } from '../../http/paging';
 import { translate } from '../../i18n';
+import { auditChange } from '../audit/auditNote';
 import { type CredentialManager, credentialManager } from '../lock/credentialAccess';
 import type { LockRow } from '../lock/lockQueries';
 import type { NoticeCaller, NoticeWriter } from '../notice/noticeWriter';
@@ -131,6 +132,7 @@ export class PasscodeService {
       request.newKeyboardPwd !== undefined || request.startDate !== undefined || request.endDate !== undefined;
     if (!changesLock) {
       await updatePasscode(this.db, row.id, { name: request.keyboardPwdName ?? row.name });
+      auditChange({ name: row.name }, { name: request.keyboardPwdName ?? row.name });
       return { passcode: await this.present(row.id), operation: null };
     }
     if (row.type !== PasscodeType.custom) throw new ApiError('passcodeNotChangeable');
@@ -143,6 +145,15 @@ export class PasscodeService {
         : { startDate: row.startDate?.getTime(), endDate: row.endDate?.getTime() };
     const span = passcodeSpan(dates, manager.lock.timezoneRawOffset, manager.editorSpan);
     if (code !== row.code) await this.requireFreeDigits(manager.lock.id, code);
+    auditChange(
+      { name: row.name, startDate: row.startDate?.getTime() ?? null, endDate: row.endDate?.getTime() ?? null },
+      {
+        name: request.keyboardPwdName ?? row.name,
+        startDate: span?.start ?? null,
+        endDate: span?.end ?? null,
+        codeChanged: code !== row.code,
+      },
+    );
     const operation = await this.operations.start(
       caller.userId,
       manager.lock.id,

@@ -4,12 +4,15 @@ import {
   hasFeature,
   LOCK_CREDENTIAL_KINDS,
   type LockCredentialKind,
+  LockSetting,
   LockSwitch,
   type PassagePeriod,
   type RemoteOperationName,
   RemoteUnlockSwitch,
+  Switch,
 } from '@smartlock/contract';
 import { ApiError } from '../../http/apiError';
+import { auditChange } from '../audit/auditNote';
 import type { LockRow } from '../lock/lockQueries';
 import {
   planAutoLockTime,
@@ -60,6 +63,28 @@ export interface OperationRequest {
   credential?: Record<string, unknown>;
 }
 
+/**
+ * A setting's change noted for the audit trail once its plan is valid: the lock's value now and
+ * the one asked for (the lock confirms it through the operation).
+ */
+function audited(
+  plan: CommandPlan,
+  change: () => [Record<string, unknown>, Record<string, unknown>] | undefined,
+): CommandPlan {
+  const noted = change();
+  if (noted) auditChange(...noted);
+  return plan;
+}
+
+/** A switch's or the room status's value before and after. */
+function settingChange(
+  lock: LockRow,
+  setting: { type: string; value: number },
+): [Record<string, unknown>, Record<string, unknown>] {
+  const now = setting.type === LockSetting.roomStatus ? lock.roomStatus : (lock.switches[setting.type] ?? null);
+  return [{ [setting.type]: now }, { [setting.type]: setting.value }];
+}
+
 const isParking = (lock: LockRow) => hasFeature(lock.featureValue, 'parkingLock');
 
 /** Whether the operation's command names the account that asked (the lock records who unlocked). */
@@ -93,13 +118,26 @@ export function planOperation(lock: LockRow, request: OperationRequest): Command
       if (!isParking(lock)) throw new ApiError('operationNotSupported', {}, 'not a car-park lock');
       return { command: 'parkingLock', params: { action: request.action } };
     case 'updateSetting':
-      return planSetting(lock, request.setting);
+      return audited(planSetting(lock, request.setting), () =>
+        request.setting ? settingChange(lock, request.setting) : undefined,
+      );
     case 'setAutoLockTime':
-      return planAutoLockTime(lock, request.autoLockSeconds);
+      return audited(planAutoLockTime(lock, request.autoLockSeconds), () => [
+        { autoLockSeconds: lock.autoLockSeconds },
+        { autoLockSeconds: request.autoLockSeconds },
+      ]);
     case 'changeTimezone':
-      return planTimezone(request.timezoneRawOffset);
+      return audited(planTimezone(request.timezoneRawOffset), () => [
+        { timezoneRawOffset: lock.timezoneRawOffset },
+        { timezoneRawOffset: request.timezoneRawOffset },
+      ]);
     case 'configPassageMode':
-      return planPassageMode(lock, request.passageMode);
+      return audited(planPassageMode(lock, request.passageMode), () => [
+        {
+          passageMode: { enabled: lock.passageMode.passageMode === Switch.on, periods: lock.passageMode.periods },
+        },
+        { passageMode: request.passageMode },
+      ]);
     case 'addPasscode':
     case 'changePasscode':
     case 'deletePasscode':

@@ -1,4 +1,11 @@
-import { HistoryOutlined, SettingOutlined, SwapOutlined, TeamOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  HistoryOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { LockRole } from '@smartlock/contract';
 import { Button, Descriptions, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +60,9 @@ export function LockHeader({ detail, onSettings }: { detail: LockDetail; onSetti
           </LinkButton>
           <LinkButton to={recordsPath(detail.lockId)} data-testid="open-records" icon={<HistoryOutlined />}>
             {t('route.records')}
+          </LinkButton>
+          <LinkButton to={`/audit/home?lockId=${detail.lockId}`} data-testid="open-audit" icon={<AuditOutlined />}>
+            {t('route.audit')}
           </LinkButton>
           {canShareUnlockLink(detail) ? <ShareUnlockLink lockId={detail.lockId} lockName={detail.lockName} /> : null}
           {detail.role === LockRole.owner ? (
