@@ -63,7 +63,7 @@ import { OpenApiGate } from './domains/openApi/openApiGate';
 import { openApiRoutes } from './domains/openApi/openApiRoutes';
 import { OpenApiTokens } from './domains/openApi/openApiTokens';
 import { registerOpenApi } from './domains/openApi/openApiWire';
-import { RecordCallbacks } from './domains/openApi/recordCallbacks';
+import { RECORD_CALLBACK_KIND, RecordCallbacks, recordCallbackKind } from './domains/openApi/recordCallbacks';
 import { orderRoutes } from './domains/order/orderRoutes';
 import { passcodeRoutes } from './domains/passcode/passcodeRoutes';
 import { PasscodeService } from './domains/passcode/passcodeService';
@@ -85,6 +85,13 @@ import { SliderService } from './domains/verification/slider/sliderService';
 import { ValidationCodeService } from './domains/verification/validationCodeService';
 import { vipRoutes } from './domains/vip/vipRoutes';
 import { VipService } from './domains/vip/vipService';
+import { pruneDeliveries } from './domains/webhook/webhookDeliveryQueries';
+import { WebhookEmitters } from './domains/webhook/webhookEmitters';
+import { WebhookEvents } from './domains/webhook/webhookEvents';
+import { webhookKind } from './domains/webhook/webhookKind';
+import { webhookRoutes } from './domains/webhook/webhookRoutes';
+import { WebhookService } from './domains/webhook/webhookService';
+import { WebhookWorker, type WorkerOptions } from './domains/webhook/webhookWorker';
 import { ApiError } from './http/apiError';
 import { type AppClient, appClients } from './http/clients';
 import { SignatureGuard } from './http/guard';
@@ -96,7 +103,7 @@ import { LiveHub } from './live/liveHub';
 import { registerLiveRoute } from './live/liveRoute';
 import { Messenger } from './messaging/messenger';
 import { type MailTransport, type SmsTransport, SmtpTransport } from './messaging/transports';
-import { OPERATION_OUTCOMES } from './operationOutcomes';
+import { CREDENTIAL_COMMANDS, OPERATION_OUTCOMES } from './operationOutcomes';
 import { logFormatFor, prettyLog } from './ops/logFormat';
 import { Metrics } from './ops/metrics';
 import { registerOpsRoutes } from './ops/opsRoutes';
@@ -126,8 +133,8 @@ export interface Services {
   alertSweep: AlertSweep;
   /** The accounts' clients of the TTLock-compatible open API. */
   openApi: OpenApiClients;
-  /** New records posted to the accounts' callback addresses. */
-  recordCallbacks: RecordCallbacks;
+  /** Webhook deliveries and record callbacks: the worker that sends them, the events that store them. */
+  webhooks: { worker: WebhookWorker; events: WebhookEvents; service: WebhookService };
   /** The audit trail: each account's hash chain of changes. */
   auditTrail: AuditTrail;
   /** Runs revoke-all jobs in the background (docs/governance.md). */
@@ -155,7 +162,15 @@ export interface BuildOptions {
   alertSweep?: boolean;
   /** PGlite in memory starts from this migrated data-directory dump (test servers). */
   pgliteDump?: Blob;
+  /**
+   * The webhook worker's clock, sender and limits (tests drive them); `autoStart: false` leaves it
+   * stopped, so a test runs it (`services.webhooks.worker.runDue()`).
+   */
+  webhookWorker?: Partial<WorkerOptions> & { autoStart?: boolean };
 }
+
+/** Delivered and failed webhook deliveries are kept in the log this long. */
+const DELIVERY_LOG_DAYS = 30;
 
 /** How far an open API call's `date` may be from the server's clock: TTLock's 5 minutes. */
 const OPEN_API_DATE_WINDOW_MS = 5 * 60_000;
@@ -212,17 +227,43 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const guard = new SignatureGuard({ clients, windowMs: config.SIGNATURE_WINDOW_SECONDS * 1000, db });
   const live = new LiveHub();
   const mapActivity = new MapActivityService(db);
-  const recordCallbacks = new RecordCallbacks(db, app.log);
-  app.addHook('onClose', async () => recordCallbacks.close());
+  const production = config.NODE_ENV === 'production';
+  const webhookSealer = new Sealer(deriveKey(secret, 'webhook-secrets'));
+  const { autoStart: webhooksStart = true, ...workerOptions } = options.webhookWorker ?? {};
+  const webhookWorker = new WebhookWorker(
+    db,
+    { webhook: webhookKind(db, webhookSealer, production), [RECORD_CALLBACK_KIND]: recordCallbackKind(db) },
+    app.log,
+    workerOptions,
+  );
+  if (webhooksStart) app.addHook('onReady', async () => webhookWorker.start());
+  app.addHook('onClose', async () => webhookWorker.stop());
+  const webhookClock = workerOptions.now ?? Date.now;
+  const webhookEvents = new WebhookEvents(db, app.log, () => webhookWorker.kick(), webhookClock);
+  const webhookEmitters = new WebhookEmitters(db, webhookEvents, CREDENTIAL_COMMANDS);
+  const recordCallbacks = new RecordCallbacks(webhookClock);
   const alerts = new AlertService(db, live, new AlertDeliverer(db, messenger, live, app.log), app.log);
   const intake = new LockRecordIntake(
     db,
     live,
     () => mapActivity.invalidate(),
-    (lock, records) => recordCallbacks.notify(lock, records),
+    {
+      store: async (tx, lock, records) => {
+        await webhookEmitters.recordsStored(tx, lock, records);
+        await recordCallbacks.store(tx, lock, records);
+      },
+      committed: () => webhookEmitters.kick(),
+    },
     (lock, records) =>
       alerts.recordsStored(lock, records).catch((err) => app.log.warn({ err }, 'alerts of records not raised')),
   );
+  const webhooks = new WebhookService({
+    db,
+    sealer: webhookSealer,
+    production,
+    wake: () => webhookWorker.kick(),
+    now: webhookClock,
+  });
   const metrics = new Metrics({ connectedGateways: () => countOnlineGateways(db), liveAccounts: () => live.accounts });
   const devices = await startDevices({
     config,
@@ -234,6 +275,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     onOperationEnded: (end) => metrics.operationEnded(end),
     onMessage: (kind) => metrics.linkMessage(kind),
+    reports: webhookEmitters,
     lockReported: (lockId, battery) =>
       alerts.lockReported(lockId, battery).catch((err) => app.log.warn({ err }, 'battery alert not raised')),
   });
@@ -277,8 +319,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...passcodeRoutes(passcodes),
     ...lockCredentialRoutes(credentials),
     ...lockUserRoutes(lockUsers, new RevokeJobService(db, () => revokeRunner.wake())),
-    ...accessRoutes(new AccessService(db), new AccessReviewService(db)),
     ...alertRoutes(alerts),
+    ...accessRoutes(new AccessService(db), new AccessReviewService(db)),
     ...auditRoutes(new AuditService(db, auditTrail)),
     ...hotelRoutes(new HotelService(db)),
     ...faceAuthRoutes(new FaceAuthService(db)),
@@ -292,6 +334,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
     ...openApiRoutes(openApi),
     ...apiKeyRoutes(new ApiKeyService(db, config.API_KEY_CALLS_PER_MINUTE)),
+    ...webhookRoutes(webhooks),
   ];
   assertEveryCallRouted(allRoutes);
   // Every change, from the console, an API key or the open API (ContractCalls), leaves its audit entry.
@@ -370,6 +413,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       codes.prune(),
       pruneCityActivity(db),
       recordPartitions.maintain(),
+      pruneDeliveries(db, new Date(Date.now() - DELIVERY_LOG_DAYS * 86_400_000)),
       auditTrail.prune(config.AUDIT_RETENTION_DAYS),
     ]).catch((err) => app.log.warn({ err }, 'maintenance failed'));
   }, 10 * 60_000);
@@ -396,7 +440,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     alerts,
     alertSweep,
     openApi,
-    recordCallbacks,
+    webhooks: { worker: webhookWorker, events: webhookEvents, service: webhooks },
     payments,
     auditTrail,
     revokeRunner,

@@ -16,3 +16,10 @@ export const OPERATION_OUTCOMES: OperationOutcomes = {
   ...EKEY_OPERATION_OUTCOMES,
   ...STORED_CREDENTIAL_OUTCOMES,
 };
+
+/** The commands that set or remove a credential in the lock (webhooks: credential.set, credential.failed). */
+export const CREDENTIAL_COMMANDS: ReadonlySet<string> = new Set([
+  ...Object.keys(PASSCODE_OPERATION_OUTCOMES),
+  ...Object.keys(EKEY_OPERATION_OUTCOMES),
+  ...Object.keys(STORED_CREDENTIAL_OUTCOMES),
+]);

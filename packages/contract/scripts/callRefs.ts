@@ -29,6 +29,7 @@ const NAMESPACES = [
   'template',
   'user',
   'vip',
+  'webhook',
 ] as const;
 
 /** The browser's view of a namespace member, as TypeScript source; undefined to leave it out. */

@@ -136,6 +136,12 @@ export const ERRORS = {
   faceIdentifyBalanceEmpty: { code: -5024, http: 402 },
   faceIdentificationRequired: { code: -5025, http: 403 },
 
+  // Webhooks (docs/integrations.md).
+  /** A webhook address this server will not send to (scheme, or a local or private host where not allowed). */
+  webhookUrlNotAllowed: { code: -6001, http: 400 },
+  /** The account already has WEBHOOK_ENDPOINTS_MAX endpoints ({{count}}). */
+  tooManyWebhooks: { code: -6002, http: 409 },
+
   // Paid services, orders and payments.
   paymentFailed: { code: -5001, http: 402 },
   paymentCancelled: { code: -5002, http: 402 },

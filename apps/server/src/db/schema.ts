@@ -1099,3 +1099,62 @@ export const alerts = pgTable(
     index('alerts_owner_idx').on(t.ownerId, t.id.desc()),
   ],
 );
+
+/**
+ * An account's webhook endpoints (docs/integrations.md, "Webhooks"): where events are sent, which
+ * events, and the secret deliveries are signed with (sealed: the owner can read it again).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    /** The event names it hears (WEBHOOK_EVENTS). */
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** The signing secret, AES-GCM sealed under a key derived from SECRET_KEY. */
+    secretSealed: text('secret_sealed').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
+);
+
+/**
+ * Deliveries waiting, made or given up: a webhook event for one endpoint, or a TTLock-form record
+ * callback (`kind`). Any instance's worker claims what is due (FOR UPDATE SKIP LOCKED), so each
+ * try is made once; kept across restarts. `body` is exactly what is sent.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The account the delivery is for. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The endpoint, for kind `webhook`; null for a record callback (sent to the account's callback address). */
+    endpointId: integer('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** `webhook` (signed JSON) or `ttlockCallback` (TTLock's form, answered `success`). */
+    kind: text('kind').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** `pending`, `delivered` or `failed`. */
+    status: text('status').notNull().default('pending'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStatusCode: integer('last_status_code'),
+    lastResponseMs: integer('last_response_ms'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_updated_idx').on(t.updatedAt),
+  ],
+);

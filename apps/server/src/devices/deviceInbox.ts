@@ -15,7 +15,7 @@ import type { Db } from '../db/client';
 import { gateways } from '../db/schema';
 import { applyGatewayStatus, lockIdsByMac } from '../domains/gateway/gatewayQueries';
 import { replaceReach } from '../domains/gateway/gatewayReach';
-import { applyResult } from '../domains/lock/lockReportedState';
+import { applyResult, type LockChange, liveLockChange } from '../domains/lock/lockReportedState';
 import type { LockRecordIntake } from '../domains/lockRecord/lockRecordIntake';
 import type { RemoteOperationService } from '../domains/remoteOperation/remoteOperationService';
 import type { LiveBroadcast, LiveHub } from '../live/liveHub';
@@ -66,6 +66,12 @@ function kindOf(topicKind: string, message: Record<string, unknown>): LinkMessag
   return 'refused';
 }
 
+/** What the product tells of gateways' reports once stored (webhooks). */
+export interface DeviceReports {
+  lockChanged(ownerId: number, change: LockChange): Promise<void>;
+  gatewayChanged(ownerId: number, gatewayId: number, online: boolean, wasOnline: boolean): Promise<void>;
+}
+
 /**
  * Everything the cloud hears on the broker. A gateway's message counts only when it is signed
  * with that gateway's own secret; it is then routed: status to presence, replies and progress
@@ -89,6 +95,8 @@ export class DeviceInbox {
       log: FastifyBaseLogger;
       /** Told of every message taken from the broker, by kind (the metrics). */
       onMessage?: ((kind: LinkMessageKind) => void) | undefined;
+      /** Told of what gateways report, once stored (webhooks). */
+      reports?: DeviceReports | undefined;
     },
   ) {}
 
@@ -158,6 +166,7 @@ export class DeviceInbox {
         this.deps.log.warn({ err: error, gatewayId }, 'work waiting for the gateway not sent');
       });
     await this.deps.live.publish(applied.ownerId, 'gateway', { gatewayId, isOnline: applied.online });
+    await this.deps.reports?.gatewayChanged(applied.ownerId, gatewayId, applied.online === 1, applied.wasOnline);
   }
 
   private async onEvent(gatewayId: number, event: Event): Promise<void> {
@@ -175,8 +184,10 @@ export class DeviceInbox {
         if (lockId === undefined) return;
         // The same facts a queryState reply gives: bolt, battery, barrier, switches, auto-lock.
         const change = await applyResult(this.deps.db, lockId, 'queryState', data.data, { at: event.at, by: 'event' });
-        if (change) await this.deps.live.publish(gateway.ownerId, 'lock', change);
-        if (change) await this.deps.lockReported?.(lockId, change.battery);
+        if (!change) return;
+        await this.deps.live.publish(gateway.ownerId, 'lock', liveLockChange(change));
+        await this.deps.reports?.lockChanged(gateway.ownerId, change);
+        await this.deps.lockReported?.(lockId, change.battery);
         return;
       }
       case 'records': {

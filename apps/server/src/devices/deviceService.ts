@@ -4,15 +4,17 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { gatewayAuthority } from '../domains/gateway/gatewayAuthority';
 import { markAllGatewaysOffline } from '../domains/gateway/gatewayQueries';
+import type { LockChange } from '../domains/lock/lockReportedState';
 import type { LockRecordIntake } from '../domains/lockRecord/lockRecordIntake';
 import type { OperationOutcomes } from '../domains/remoteOperation/operationOutcomes';
+import type { OperationRow } from '../domains/remoteOperation/remoteOperationQueries';
 import { RemoteOperationService } from '../domains/remoteOperation/remoteOperationService';
 import type { LiveHub } from '../live/liveHub';
 import type { OperationEnd } from '../ops/metrics';
 import { deriveKey, Sealer } from '../security/crypto';
 import { CLOUD_USERNAME, type EmbeddedBroker, startEmbeddedBroker } from './broker';
 import { BrokerAccess } from './brokerAccess';
-import { DeviceInbox, type LinkMessageKind } from './deviceInbox';
+import { DeviceInbox, type DeviceReports, type LinkMessageKind } from './deviceInbox';
 import { GatewaySecrets } from './gatewaySecrets';
 import { DeviceLink } from './link';
 import { liveTransportOver } from './liveTransport';
@@ -64,6 +66,10 @@ export async function startDevices(options: {
   onMessage?: (kind: LinkMessageKind) => void;
   /** Told of a lock's battery a gateway reported (alerts). */
   lockReported?: (lockId: number, battery: number) => Promise<void>;
+  /** Told of what devices report and of operations that end, once stored (webhooks). */
+  reports?: DeviceReports & {
+    operationEnded(row: OperationRow, change: LockChange | undefined): Promise<void>;
+  };
 }): Promise<Devices> {
   const { config, db, live, log } = options;
   const secrets = new GatewaySecrets(db, new Sealer(deriveKey(options.rootSecret, 'gateway-secrets')));
@@ -76,6 +82,7 @@ export async function startDevices(options: {
     config.REMOTE_OPERATION_SECONDS * 1000,
     options.outcomes,
     options.onOperationEnded,
+    options.reports ? (row, change) => options.reports?.operationEnded(row, change) ?? Promise.resolve() : undefined,
   );
   const onlineListeners: ((gatewayId: number) => Promise<void>)[] = [];
   const inbox = new DeviceInbox({
@@ -86,6 +93,7 @@ export async function startDevices(options: {
     live,
     log,
     onMessage: options.onMessage,
+    reports: options.reports,
     ...(options.lockReported ? { lockReported: options.lockReported } : {}),
     acknowledge: async (gatewayId, eventId) => {
       const secret = await secrets.secretOf(gatewayId);

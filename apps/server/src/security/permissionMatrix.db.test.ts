@@ -70,6 +70,8 @@ const WATCHED_TABLES = [
   'payment_events',
   'vip_subscriptions',
   'message_templates',
+  'webhook_endpoints',
+  'webhook_deliveries',
   'sandbox_payments',
   'sandbox_notifications',
   'face_identifications',

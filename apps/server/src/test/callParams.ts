@@ -43,6 +43,8 @@ export const OBJECT_PARAMS: Record<string, 'lock' | 'account'> = {
   adminUid: 'account',
   orderNo: 'account',
   templateId: 'account',
+  endpointId: 'account',
+  deliveryId: 'account',
   jobId: 'account',
 };
 
@@ -73,6 +75,8 @@ export function objectValue(name: string, world: World, call: CallDefinition): s
     lockUser: world.lockUser,
     orderNo: world.orderNo,
     templateId: world.templateId,
+    endpointId: world.webhookEndpointId,
+    deliveryId: world.webhookDeliveryId,
     jobId: world.jobId,
   };
   return values[name];
@@ -111,6 +115,8 @@ const SAMPLES: Record<string, Sample> = {
   content: () => 'Room {room}: {passcode}',
   keyword: () => 'Sydney',
   callbackUrl: () => 'https://hooks.example.com/ttlock',
+  url: () => 'https://hooks.example.com/webhook',
+  events: () => 'lock.state,gateway.offline',
   '/apiKey/create scopes': () => 'read,locks',
   // No such key: every role gets past the permission check to "not found".
   apiKeyId: () => 999_999,

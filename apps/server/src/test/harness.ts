@@ -276,9 +276,12 @@ export async function startTestServer(
       ...overrides,
     }),
     {
-      alertSweep: false,
       logStream,
       pgliteDump: scratch || overrides.DATABASE_URL ? undefined : migratedDump(),
+      // Tests send webhooks only when they run the worker themselves (to receivers of their own).
+      webhookWorker: { autoStart: false },
+      // Tests sweep for lasting alerts themselves, on a clock of their own.
+      alertSweep: false,
       ...options,
     },
   );

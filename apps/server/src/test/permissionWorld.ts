@@ -19,6 +19,7 @@ import {
   TemplateType,
   template,
   ValidityType,
+  webhook,
 } from '@smartlock/contract';
 import { lockCredentials, remoteOperations, revokeJobItems, revokeJobs } from '../db/schema';
 import { addGateway, freshMac } from './devices';
@@ -51,6 +52,8 @@ export interface World {
   orderNo: string;
   /** An SMS passcode template of the owner's. */
   templateId: number;
+  webhookEndpointId: number;
+  webhookDeliveryId: number;
   /** A finished revoke-all job of the owner's. */
   jobId: number;
 }
@@ -156,6 +159,13 @@ export async function buildWorld(cast: Cast): Promise<World> {
       content: 'Room {room}: {passcode}',
     }),
   );
+  // One endpoint for the whole run (an account has at most 20), with a delivery in its log.
+  const endpoints = await ok(owner.call(webhook.list, {}));
+  const webhookEndpointId =
+    endpoints.list[0]?.endpointId ??
+    (await ok(owner.call(webhook.add, { url: 'https://hooks.example.com/world', events: 'lock.state' }))).endpoint
+      .endpointId;
+  const tested = await ok(owner.call(webhook.sendTest, { endpointId: webhookEndpointId }));
   return {
     mark,
     lockId,
@@ -171,6 +181,8 @@ export async function buildWorld(cast: Cast): Promise<World> {
     unlockToken: link.token,
     orderNo: bought.order.orderNo,
     templateId: written.templateId,
+    webhookEndpointId,
+    webhookDeliveryId: tested.delivery.deliveryId,
     jobId: job?.id as number,
   };
 }

@@ -38,4 +38,6 @@ export const QUERY_ROOT = {
   template: ['template'],
   /** The account's advanced function. */
   vip: ['vip'],
+  /** The account's webhook endpoints and their delivery logs. */
+  webhook: ['webhook'],
 } as const;

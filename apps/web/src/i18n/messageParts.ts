@@ -50,6 +50,7 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'transfer',
   'validity',
   'vip',
+  'webhooks',
 ];
 
 const CONSOLE = new Set(CONSOLE_NAMESPACES);

@@ -20,6 +20,7 @@ import * as service from './service';
 import * as template from './template';
 import * as user from './user';
 import * as vip from './vip';
+import * as webhook from './webhook';
 
 export type { AccessAnswer, AccessItem, AccessPassageLock, ReviewItem } from './access';
 export {
@@ -52,6 +53,15 @@ export * from './remoteOperation';
 export type { TemplateItem } from './template';
 export { userInfo } from './user';
 export * from './validityFields';
+export type { WebhookDeliveryItem, WebhookDeliveryStatus, WebhookEndpointItem, WebhookEvent } from './webhook';
+export {
+  WEBHOOK_DELIVERIES_PAGE_MAX,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_EVENTS,
+  WEBHOOK_TEST_EVENT,
+  WEBHOOK_URL_MAX,
+} from './webhook';
 export {
   access,
   admin,
@@ -74,6 +84,7 @@ export {
   template,
   user,
   vip,
+  webhook,
 };
 
 function callsOf(module: Record<string, unknown>): CallDefinition[] {
@@ -102,6 +113,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(template),
   ...callsOf(map),
   ...callsOf(openApi),
+  ...callsOf(webhook),
   ...callsOf(apiKey),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];

@@ -20,3 +20,4 @@ export { service } from './service';
 export { template } from './template';
 export { user } from './user';
 export { vip } from './vip';
+export { webhook } from './webhook';

@@ -41,7 +41,7 @@ describe('the API key classification of the calls', () => {
       expect(call, path).toBeDefined();
       expect(keyRequirementOf(call as (typeof ALL_CALLS)[number]), path).toBe('never');
     }
-    for (const call of ALL_CALLS.filter((c) => /^\/(apiKey|openApi|order|admin)\//.test(c.path))) {
+    for (const call of ALL_CALLS.filter((c) => /^\/(apiKey|openApi|order|admin|webhook)\//.test(c.path))) {
       expect(keyRequirementOf(call), call.path).toBe('never');
     }
   });

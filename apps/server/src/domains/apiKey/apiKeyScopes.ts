@@ -15,8 +15,8 @@ interface NamespaceRule {
  * (the path's first segment): reads need `read`; changes need `locks` (locks, groups, gateways,
  * hotel, templates, alert rules and other settings), `credentials` (eKeys, passcodes, cards, fingerprints,
  * faces, palm veins, QR codes, key fobs, lock users) or `remote` (commands the lock carries out
- * now). The account itself, its sessions, payments, its API keys, its open API client and its
- * authorized administrators are never a key's: `never`. `apiKeyScopes.test.ts` holds every
+ * now). The account itself, its sessions, payments, its API keys, its open API client, its
+ * webhooks and its authorized administrators are never a key's: `never`. `apiKeyScopes.test.ts` holds every
  * contract call to this table.
  */
 const NAMESPACE_RULES: Record<string, NamespaceRule> = {
@@ -24,6 +24,7 @@ const NAMESPACE_RULES: Record<string, NamespaceRule> = {
   admin: { get: 'never', post: 'never' },
   alert: { get: 'read', post: 'locks' },
   apiKey: { get: 'never', post: 'never' },
+  audit: { get: 'read', post: 'never' },
   card: { get: 'read', post: 'credentials' },
   city: { get: 'read', post: 'never' },
   company: { get: 'read', post: 'never' },
@@ -46,6 +47,8 @@ const NAMESPACE_RULES: Record<string, NamespaceRule> = {
   template: { get: 'read', post: 'locks' },
   user: { get: 'never', post: 'never' },
   vip: { get: 'read', post: 'never' },
+  // Webhook endpoints carry secrets: the account's own, never a key's.
+  webhook: { get: 'never', post: 'never' },
 };
 
 /** The calls whose need differs from their namespace's rule. */
@@ -72,6 +75,8 @@ const CALL_RULES: Record<string, KeyRequirement> = {
   '/user/listExpireUser': 'read',
   '/user/getFaceAuthInfo': 'read',
   '/user/deleteKeyUser': 'credentials',
+  '/user/revokeKeyUser': 'credentials',
+  '/user/getRevokeJob': 'read',
 };
 
 /** What a call needs of an API key; undefined for a call of a namespace the table does not know (a test fails then). */

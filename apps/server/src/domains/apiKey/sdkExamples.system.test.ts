@@ -1,11 +1,13 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { apiKey } from '@smartlock/contract';
+import { apiKey, lock, webhook } from '@smartlock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../../paths';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
+import { until } from '../../test/until';
 
 /**
  * The SDK's README examples (packages/sdk/examples, the same files the README shows) run as a
@@ -64,5 +66,37 @@ describe('the SDK examples against the product', () => {
 
   it('unlocks the lock remotely and reports the lock’s answer', async () => {
     expect(await example('remoteUnlock')).toBe('unlocked');
+  });
+
+  it('a receiver given the endpoint’s secret verifies the signed delivery of a remote unlock’s record', async () => {
+    const added = await world.client.call(webhook.add, {
+      url: 'http://127.0.0.1:9/placeholder',
+      events: 'lock.unlockRecord',
+    });
+    expect(added.body.errorCode, JSON.stringify(added.body)).toBe(0);
+    const endpointSecret = added.body.data?.secret as string;
+    const receiver = spawn(process.execPath, ['--import', 'tsx', join('examples', 'verifyWebhook.ts')], {
+      cwd: SDK,
+      env: { ...process.env, PORT: '0', SMARTLOCK_WEBHOOK_SECRET: endpointSecret },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines: string[] = [];
+    createInterface({ input: receiver.stdout }).on('line', (line) => lines.push(line));
+    try {
+      await until(async () => lines.some((line) => line.startsWith('listening on ')), 30_000);
+      const port = lines[0]?.replace('listening on ', '');
+      const endpointId = added.body.data?.endpoint.endpointId as number;
+      const moved = await world.client.call(webhook.update, {
+        endpointId,
+        url: `http://127.0.0.1:${port}/hooks`,
+        events: 'lock.unlockRecord',
+      });
+      expect(moved.body.errorCode, JSON.stringify(moved.body)).toBe(0);
+      world.server.app.services.webhooks.worker.start();
+      await world.client.call(lock.unlock, { lockId });
+      await until(async () => lines.includes('verified lock.unlockRecord'), 30_000);
+    } finally {
+      receiver.kill();
+    }
   });
 });

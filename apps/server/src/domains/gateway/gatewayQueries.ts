@@ -253,7 +253,7 @@ export async function applyGatewayStatus(
   db: Executor,
   gatewayId: number,
   status: GatewayStatus,
-): Promise<{ ownerId: number; online: 0 | 1 } | undefined> {
+): Promise<{ ownerId: number; online: 0 | 1; wasOnline: boolean } | undefined> {
   const online = status.online ? 1 : 0;
   const newer = status.online ? lt(gateways.statusAt, status.at) : lte(gateways.statusAt, status.at + 1);
   const [row] = await db
@@ -266,8 +266,12 @@ export async function applyGatewayStatus(
       ...(status.networkName ? { networkName: status.networkName } : {}),
     })
     .where(and(eq(gateways.id, gatewayId), newer))
-    .returning({ ownerId: gateways.ownerId });
-  return row ? { ownerId: row.ownerId, online } : undefined;
+    .returning({
+      ownerId: gateways.ownerId,
+      // A sub-select in RETURNING reads the row as it was before this statement changed it.
+      was: sql<number>`(select g.online from gateways g where g.id = "gateways"."id")`,
+    });
+  return row ? { ownerId: row.ownerId, online, wasOnline: Number(row.was) === 1 } : undefined;
 }
 
 /** With the embedded broker nobody is connected at start: every gateway starts offline. */

@@ -427,7 +427,7 @@ export async function saveReportedState(
   lockId: number,
   reported: { set: LockUpdate; switches: Record<string, number> },
   when: { at: number; strictlyNewer: boolean },
-): Promise<{ lockId: number; state: number; battery: number } | undefined> {
+): Promise<{ lockId: number; state: number; battery: number; was: { state: number; battery: number } } | undefined> {
   const set: LockUpdate = { ...reported.set, stateAt: when.at };
   if (Object.keys(reported.switches).length > 0) {
     set.switches = sql`${locks.switches} || ${JSON.stringify(reported.switches)}::jsonb` as unknown as Record<
@@ -439,6 +439,15 @@ export async function saveReportedState(
     .update(locks)
     .set(set)
     .where(and(eq(locks.id, lockId), when.strictlyNewer ? lt(locks.stateAt, when.at) : lte(locks.stateAt, when.at)))
-    .returning({ lockId: locks.id, state: locks.state, battery: locks.battery });
-  return row;
+    .returning({
+      lockId: locks.id,
+      state: locks.state,
+      battery: locks.battery,
+      // A sub-select in RETURNING reads the row as it was before this statement changed it.
+      wasState: sql<number>`(select l.state from locks l where l.id = "locks"."id")`,
+      wasBattery: sql<number>`(select l.battery from locks l where l.id = "locks"."id")`,
+    });
+  if (!row) return undefined;
+  const { wasState, wasBattery, ...change } = row;
+  return { ...change, was: { state: Number(wasState), battery: Number(wasBattery) } };
 }

@@ -7,6 +7,13 @@ export interface LockChange {
   lockId: number;
   state: number;
   battery: number;
+  /** What the lock row held before (webhooks tell a change of state and a battery running low). */
+  was?: { state: number; battery: number };
+}
+
+/** The change as the live channel carries it. */
+export function liveLockChange(change: LockChange): { lockId: number; state: number; battery: number } {
+  return { lockId: change.lockId, state: change.state, battery: change.battery };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { LockRecordType, LockSwitch, Switch, UNLOCK_RECORD_TYPES, type UploadedRecord } from '@smartlock/contract';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import type { LiveHub } from '../../live/liveHub';
 import { administratorsOf, type LockRow } from '../lock/lockQueries';
 import { countUnlocks, effectiveCityOf } from '../map/mapQueries';
@@ -11,10 +11,16 @@ import { insertNewRecords, insertUnlockNotice, intakeLockOf, type StoredRecordRo
 export type IntakeLock = Pick<LockRow, 'id' | 'ownerId' | 'name' | 'mac' | 'switches'>;
 
 /**
- * Told of the records a batch stored (the open API's record callback): called without waiting,
- * so whatever it does never slows intake; it must not throw.
+ * What else storing a batch's records stores (the webhooks' events, the open API's record
+ * callback): `store` runs in the transaction that stores the records, so what it stores exists
+ * exactly when they do; `committed` runs after the commit (wakes the delivery worker).
  */
-export type StoredRecordsListener = (lock: IntakeLock, records: StoredRecordRow[]) => void;
+export interface StoredRecordsListener {
+  store(tx: Executor, lock: IntakeLock, records: StoredRecordRow[]): Promise<void>;
+  committed(): void;
+}
+
+const NO_LISTENER: StoredRecordsListener = { store: async () => undefined, committed: () => undefined };
 
 /** What a batch came to: records stored, and records already stored before (or twice in the batch). */
 export interface StoredRecords {
@@ -34,8 +40,8 @@ export class LockRecordIntake {
     private readonly live: LiveHub,
     /** Told when stored records changed the public map's counts. */
     private readonly onCounted: () => void = () => undefined,
-    private readonly onStored: StoredRecordsListener = () => undefined,
-    /** Raises the alerts the stored records call for (awaited; it must not throw). */
+    private readonly onStored: StoredRecordsListener = NO_LISTENER,
+    /** Raises the alerts the stored records call for, after the commit (awaited; it must not throw). */
     private readonly onAlerts: (lock: IntakeLock, records: StoredRecordRow[]) => Promise<void> = async () => undefined,
   ) {}
 
@@ -74,12 +80,13 @@ export class LockRecordIntake {
         })),
       );
       await countUnlocks(tx, lock.id, cityId, rows);
+      if (rows.length > 0) await this.onStored.store(tx, lock, rows);
       return rows;
     });
     const result = { stored: stored.length, duplicates: records.length - stored.length };
     if (stored.length === 0) return result;
     this.onCounted();
-    this.onStored(lock, stored);
+    this.onStored.committed();
     await this.onAlerts(lock, stored);
     const ownerId = lock.ownerId;
     // The owner's consoles and its administrators' refresh their record lists.

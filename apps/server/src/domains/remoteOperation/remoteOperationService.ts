@@ -22,7 +22,7 @@ import type { OperationEnd } from '../../ops/metrics';
 import { reachingGateway } from '../gateway/gatewayQueries';
 import { managedLock } from '../lock/lockAccess';
 import { type LockRow, saveDaylightSavingReminder } from '../lock/lockQueries';
-import type { LockChange } from '../lock/lockReportedState';
+import { type LockChange, liveLockChange } from '../lock/lockReportedState';
 import { checkedDaylightSavingReminder } from '../lock/lockSettingPlan';
 import { accountNameOf } from '../user/userQueries';
 import { batchUnlock } from './batchUnlock';
@@ -78,6 +78,8 @@ export class RemoteOperationService {
     outcomes: OperationOutcomes,
     /** Told of every operation that ends (the metrics). */
     private readonly onEnded: (end: OperationEnd) => void = () => {},
+    /** Told of every operation that ends, with the lock's change, once committed (webhooks). */
+    private readonly onEndedRow?: (row: OperationRow, change: LockChange | undefined) => Promise<void>,
   ) {
     this.outcomes = checkedOperationOutcomes(outcomes);
   }
@@ -330,11 +332,12 @@ export class RemoteOperationService {
       reason: error ?? '',
     });
     await this.announce(outcome.ended, outcome.change);
+    await this.onEndedRow?.(outcome.ended, outcome.change);
     return outcome.ended;
   }
 
   private async announce(row: OperationRow, change?: LockChange): Promise<void> {
     await this.live.publish(row.userId, 'operation', presentOperation(row));
-    if (change) await this.live.publish(row.userId, 'lock', change);
+    if (change) await this.live.publish(row.userId, 'lock', liveLockChange(change));
   }
 }

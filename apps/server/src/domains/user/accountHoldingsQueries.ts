@@ -19,6 +19,8 @@ import {
   userAvatars,
   users,
   vipSubscriptions,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../../db/schema';
 import { revocationColumns } from '../ekey/ekeyRevocationQueries';
 import { GONE_EKEY_STATUSES } from '../ekey/ekeyStatus';
@@ -119,8 +121,8 @@ export async function endHeldKeys(tx: Executor, userId: number): Promise<{ id: n
 
 /**
  * Removes what was the account's alone: its groups (and its filing of others' locks), its unlock
- * links, notifications, message templates, hotel settings, service units, avatar and advanced
- * function; orders still waiting for payment are cancelled (a payment arriving later is given back).
+ * links, notifications, message templates, hotel settings, service units, avatar, advanced
+ * function and webhooks; orders still waiting for payment are cancelled (a payment arriving later is given back).
  * Orders themselves stay, as the books need them.
  */
 export async function removeAccountData(tx: Executor, userId: number): Promise<void> {
@@ -136,6 +138,9 @@ export async function removeAccountData(tx: Executor, userId: number): Promise<v
   // The open API's client goes with its tokens; tokens it issued to this account on another client too.
   await tx.delete(openApiTokens).where(eq(openApiTokens.userId, userId));
   await tx.delete(openApiClients).where(eq(openApiClients.userId, userId));
+  // Webhook endpoints, their deliveries, and record callbacks not yet sent.
+  await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.userId, userId));
+  await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
   await tx
     .update(orders)
     .set({ status: OrderStatus.cancelled, cancelledAt: new Date() })
