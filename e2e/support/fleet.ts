@@ -18,12 +18,17 @@ function brokerUrl(): string {
  * A simulated fleet (apps/devices) of its own for an account, as a separate process: one gateway
  * with one door lock. Resolves once it is registered and online.
  */
-export async function startFleet(api: string, account: string, password: string): Promise<ChildProcess> {
+/** A fleet's process, with the gateways and locks its `ready` line named (ids and MACs). */
+export type FleetChild = ChildProcess & {
+  layout?: { gatewayId: number; mac: string; locks: { lockId: number; mac: string }[] }[];
+};
+
+export async function startFleet(api: string, account: string, password: string): Promise<FleetChild> {
   const state = join(mkdtempSync(join(tmpdir(), 'smartlock-fleet-')), 'devices.json');
   const args = ['--import', 'tsx', 'src/cli.ts', 'fleet', '--api', api, '--account', account];
   args.push('--mqtt', brokerUrl(), '--gateways', '1', '--locks-per-gateway', '1', '--kinds', 'door');
   args.push('--state', state);
-  const fleet = spawn(process.execPath, args, {
+  const fleet: FleetChild = spawn(process.execPath, args, {
     cwd: join(ROOT, 'apps/devices'),
     env: { ...process.env, DEVICES_PASSWORD: password },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -34,7 +39,12 @@ export async function startFleet(api: string, account: string, password: string)
   });
   await new Promise<void>((ready, fail) => {
     fleet.stdout?.on('data', (chunk: Buffer) => {
-      if (String(chunk).includes('"event":"ready"')) ready();
+      const line = String(chunk)
+        .split('\n')
+        .find((l) => l.includes('"event":"ready"'));
+      if (!line) return;
+      fleet.layout = (JSON.parse(line) as { gateways: FleetChild['layout'] }).gateways;
+      ready();
     });
     fleet.once('exit', (code) => fail(new Error(`the fleet exited (${code}):\n${output}`)));
   });

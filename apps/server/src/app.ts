@@ -13,6 +13,10 @@ import { accessRoutes } from './domains/access/accessRoutes';
 import { AccessService } from './domains/access/accessService';
 import { adminRoutes } from './domains/admin/adminRoutes';
 import { AdminService } from './domains/admin/adminService';
+import { AlertDeliverer } from './domains/alert/alertDelivery';
+import { alertRoutes } from './domains/alert/alertRoutes';
+import { AlertService } from './domains/alert/alertService';
+import { AlertSweep } from './domains/alert/alertSweep';
 import { ApiKeyGate } from './domains/apiKey/apiKeyGate';
 import { apiKeyRoutes } from './domains/apiKey/apiKeyRoutes';
 import { ApiKeyService } from './domains/apiKey/apiKeyService';
@@ -124,6 +128,9 @@ export interface Services {
   guard: SignatureGuard;
   live: LiveHub;
   devices: Devices;
+  /** Alerts: `alerts.onRaised(listener)` hears each alert raised (webhooks' `alert.raised`). */
+  alerts: AlertService;
+  alertSweep: AlertSweep;
   /** The accounts' clients of the TTLock-compatible open API. */
   openApi: OpenApiClients;
   /** Webhook deliveries and record callbacks: the worker that sends them, the events that store them. */
@@ -151,6 +158,8 @@ export interface BuildOptions {
   sms?: SmsTransport;
   /** Replaces the mail transport chosen from SMTP_URL. */
   mail?: MailTransport;
+  /** Whether this instance offers to sweep for lasting alerts every minute (tests sweep by hand). */
+  alertSweep?: boolean;
   /** PGlite in memory starts from this migrated data-directory dump (test servers). */
   pgliteDump?: Blob;
   /**
@@ -233,13 +242,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webhookEvents = new WebhookEvents(db, app.log, () => webhookWorker.kick(), webhookClock);
   const webhookEmitters = new WebhookEmitters(db, webhookEvents, CREDENTIAL_COMMANDS);
   const recordCallbacks = new RecordCallbacks(webhookClock);
-  const intake = new LockRecordIntake(db, live, () => mapActivity.invalidate(), {
-    store: async (tx, lock, records) => {
-      await webhookEmitters.recordsStored(tx, lock, records);
-      await recordCallbacks.store(tx, lock, records);
+  const alerts = new AlertService(db, live, new AlertDeliverer(db, messenger, live, app.log), app.log);
+  const intake = new LockRecordIntake(
+    db,
+    live,
+    () => mapActivity.invalidate(),
+    {
+      store: async (tx, lock, records) => {
+        await webhookEmitters.recordsStored(tx, lock, records);
+        await recordCallbacks.store(tx, lock, records);
+      },
+      committed: () => webhookEmitters.kick(),
     },
-    committed: () => webhookEmitters.kick(),
-  });
+    (lock, records) =>
+      alerts.recordsStored(lock, records).catch((err) => app.log.warn({ err }, 'alerts of records not raised')),
+  );
   const webhooks = new WebhookService({
     db,
     sealer: webhookSealer,
@@ -259,6 +276,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onOperationEnded: (end) => metrics.operationEnded(end),
     onMessage: (kind) => metrics.linkMessage(kind),
     reports: webhookEmitters,
+    lockReported: (lockId, battery) =>
+      alerts.lockReported(lockId, battery).catch((err) => app.log.warn({ err }, 'battery alert not raised')),
   });
   app.addHook('onClose', async () => devices.close());
   const revocations = new EKeyRevocations(db, devices.operations, app.log);
@@ -300,6 +319,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...passcodeRoutes(passcodes),
     ...lockCredentialRoutes(credentials),
     ...lockUserRoutes(lockUsers, new RevokeJobService(db, () => revokeRunner.wake())),
+    ...alertRoutes(alerts),
     ...accessRoutes(new AccessService(db), new AccessReviewService(db)),
     ...auditRoutes(new AuditService(db, auditTrail)),
     ...hotelRoutes(new HotelService(db)),
@@ -398,6 +418,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ]).catch((err) => app.log.warn({ err }, 'maintenance failed'));
   }, 10 * 60_000);
   maintenance.unref();
+  const alertSweep = new AlertSweep(db, alerts, app.log);
+  if (options.alertSweep !== false) alertSweep.start();
+  app.addHook('onClose', async () => alertSweep.stop());
   app.addHook('onClose', async () => clearInterval(maintenance));
 
   app.decorate('services', {
@@ -414,6 +437,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guard,
     live,
     devices,
+    alerts,
+    alertSweep,
     openApi,
     webhooks: { worker: webhookWorker, events: webhookEvents, service: webhooks },
     payments,

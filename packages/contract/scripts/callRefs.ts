@@ -9,6 +9,7 @@ import { isCallDefinition, refOf } from '../src/calls/define';
 
 const NAMESPACES = [
   'access',
+  'alert',
   'admin',
   'apiKey',
   'audit',

@@ -27,6 +27,8 @@ export interface LiveMessages {
   order: { orderNo: string; status: number };
   /** The account's units of a service or its advanced function changed. */
   balance: Record<string, never>;
+  /** An alert was raised, or alerts were read: the account's unread count now. */
+  alert: { alertId: number | null; kind: string | null; unread: number };
 }
 export type LiveType = keyof LiveMessages;
 export const LIVE_TYPES: readonly LiveType[] = [
@@ -37,4 +39,5 @@ export const LIVE_TYPES: readonly LiveType[] = [
   'unlockNotice',
   'order',
   'balance',
+  'alert',
 ];

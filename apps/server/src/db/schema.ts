@@ -1040,6 +1040,67 @@ export const revokeJobItems = pgTable(
 );
 
 /**
+ * Each account's alert rules (docs/governance.md, Alerts): the thresholds, the quiet hours (minutes
+ * of the lock's own day; none when start equals end) and how each alert kind reaches the owner
+ * besides the console (`delivery`: kind → "email" or "sms"; a kind not named stays in the console).
+ * No row: the defaults.
+ */
+export const alertSettings = pgTable(
+  'alert_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    batteryPercent: smallint('battery_percent').notNull(),
+    gatewayOfflineMinutes: integer('gateway_offline_minutes').notNull(),
+    wrongPasscodeCount: smallint('wrong_passcode_count').notNull(),
+    wrongPasscodeMinutes: integer('wrong_passcode_minutes').notNull(),
+    doorOpenMinutes: integer('door_open_minutes').notNull(),
+    quietStart: smallint('quiet_start').notNull(),
+    quietEnd: smallint('quiet_end').notNull(),
+    delivery: jsonb('delivery').$type<Record<string, string>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('alert_settings_battery', sql`${t.batteryPercent} between 1 and 99`),
+    check('alert_settings_quiet', sql`${t.quietStart} between 0 and 1439 and ${t.quietEnd} between 0 and 1439`),
+  ],
+);
+
+/**
+ * Alerts raised for an account: at most one open (neither read nor cleared) per kind and subject
+ * (the lock or gateway), held by the partial unique index, so instances raising the same alert at
+ * once store it once.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** AlertKind. */
+    kind: text('kind').notNull(),
+    lockId: integer('lock_id').references(() => locks.id, { onDelete: 'cascade' }),
+    gatewayId: integer('gateway_id').references(() => gateways.id, { onDelete: 'cascade' }),
+    /** What the condition is about: "lock:<id>" or "gateway:<id>". */
+    subject: text('subject').notNull(),
+    /** What raised it: battery, minutes, count, the record's type and time. */
+    details: jsonb('details').$type<Record<string, number | string>>().notNull(),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** The condition ended (battery back, gateway online, lock locked): the next one is a new alert. */
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    /** How it went out besides the console: "", "email", "sms", "smsNoUnits" (skipped: no SMS units left), "failed". */
+    delivery: text('delivery').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('alerts_open_unique').on(t.ownerId, t.kind, t.subject).where(sql`${t.clearedAt} is null`),
+    index('alerts_owner_idx').on(t.ownerId, t.id.desc()),
+  ],
+);
+
+/**
  * An account's webhook endpoints (docs/integrations.md, "Webhooks"): where events are sent, which
  * events, and the secret deliveries are signed with (sealed: the owner can read it again).
  */

@@ -87,6 +87,8 @@ export class DeviceInbox {
       records: LockRecordIntake;
       /** Tells a gateway the cloud has stored what one of its events carried. */
       acknowledge: (gatewayId: number, eventId: string) => Promise<void>;
+      /** Told of a lock's reported battery (alerts); must not throw. */
+      lockReported?: (lockId: number, battery: number) => Promise<void>;
       /** Called when a gateway comes online (work that waited for it goes out). */
       gatewayOnline?: (gatewayId: number) => Promise<void>;
       live: LiveHub;
@@ -185,6 +187,7 @@ export class DeviceInbox {
         if (!change) return;
         await this.deps.live.publish(gateway.ownerId, 'lock', liveLockChange(change));
         await this.deps.reports?.lockChanged(gateway.ownerId, change);
+        await this.deps.lockReported?.(lockId, change.battery);
         return;
       }
       case 'records': {

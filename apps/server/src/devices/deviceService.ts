@@ -64,6 +64,8 @@ export async function startDevices(options: {
   onOperationEnded?: (end: OperationEnd) => void;
   /** Told of every message this instance takes from the broker, by kind (the metrics). */
   onMessage?: (kind: LinkMessageKind) => void;
+  /** Told of a lock's battery a gateway reported (alerts). */
+  lockReported?: (lockId: number, battery: number) => Promise<void>;
   /** Told of what devices report and of operations that end, once stored (webhooks). */
   reports?: DeviceReports & {
     operationEnded(row: OperationRow, change: LockChange | undefined): Promise<void>;
@@ -92,6 +94,7 @@ export async function startDevices(options: {
     log,
     onMessage: options.onMessage,
     reports: options.reports,
+    ...(options.lockReported ? { lockReported: options.lockReported } : {}),
     acknowledge: async (gatewayId, eventId) => {
       const secret = await secrets.secretOf(gatewayId);
       if (!secret || !link) return;

@@ -7,6 +7,8 @@ export const QUERY_ROOT = {
   access: ['access'],
   /** Authorized administrators and their locks. */
   admin: ['admin'],
+  /** The account's alerts, their unread count and the alert rules. */
+  alert: ['alert'],
   /** The account's API keys (the Developer page). */
   apiKey: ['apiKey'],
   /** The audit trail and its chain's check. */

@@ -123,6 +123,7 @@ const PAGES: Record<string, PageLoader> = {
   '/account/smsTmpl': account.smsTemplates,
   '/account/emailTmpl': account.emailTemplates,
   '/account/info': account.info,
+  '/alert/list': () => import('../features/alert/AlertsPage'),
   '/account/developer': account.developer,
   '/audit/home': () => import('../features/audit/AuditPage'),
   '/ekey/send': credentials.sentEKey,

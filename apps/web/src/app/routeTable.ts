@@ -218,6 +218,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
     paid: true,
   },
   { path: '/account/info', name: 'account-info', title: 'route.accountInfo' },
+  { path: '/alert/list', name: 'alert-list', title: 'route.alerts' },
   { path: '/account/developer', name: 'account-developer', title: 'route.developer' },
   { path: '/audit/home', name: 'audit-home', title: 'route.audit', query: ['lockId'] },
   {

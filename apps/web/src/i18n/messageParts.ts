@@ -17,6 +17,8 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'access',
   'account',
   'admin',
+  'alert',
+  'alerts',
   'audit',
   'commerce',
   'credential',

@@ -16,6 +16,7 @@ import { useConsole } from '../app/context';
 import { isOffered } from '../app/offered';
 import type { RouteSpec } from '../app/routeTable';
 import { clearUserInfo, useUserInfo } from '../app/userInfo';
+import { AlertBell } from '../features/alert/AlertBell';
 import { logOut } from '../features/auth/authApi';
 import NotFoundPage from '../features/errors/NotFoundPage';
 import { BrandMark } from './BrandMark';
@@ -159,6 +160,7 @@ export function ConsoleLayout({ spec, children }: { spec: RouteSpec; children: R
             </Typography.Title>
           </div>
           <Space size="small" style={{ flexShrink: 0 }}>
+            <AlertBell />
             <LanguageSwitcher />
             <Dropdown
               menu={{

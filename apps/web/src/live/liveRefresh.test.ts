@@ -19,6 +19,9 @@ describe('what live messages refresh', () => {
     expect(queriesToRefresh('order')).toEqual([['order']]);
     expect(queriesToRefresh('balance')).toEqual([['service'], ['vip'], ['user', 'info']]);
   });
+  it('refreshes the bell’s unread count and the alert list on alert messages', () => {
+    expect(queriesToRefresh('alert')).toEqual([['alert']]);
+  });
   it('refreshes all of them after a reconnect', () => {
     expect(queriesAfterReconnect()).toEqual([
       ['gateway'],
@@ -29,6 +32,7 @@ describe('what live messages refresh', () => {
       ['service'],
       ['vip'],
       ['user', 'info'],
+      ['alert'],
     ]);
   });
 });

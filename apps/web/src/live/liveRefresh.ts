@@ -9,6 +9,7 @@ import { USER_INFO_KEY } from '../app/userInfo';
  * a gateway (the console's own lock lists and details take the new values in place, see
  * features/lock/lockLive); new records change the record lists; an order's payment changes the
  * purchase records, the balances and the advanced function (and the user info's VIP status).
+ * An alert raised or read changes the bell's count and the alert list.
  * Operations are followed by whoever started them, and unlock notices come with a records
  * message of their own.
  */
@@ -20,6 +21,7 @@ const REFRESH: Record<LiveType, readonly QueryKey[]> = {
   unlockNotice: [],
   order: [QUERY_ROOT.order],
   balance: [QUERY_ROOT.service, QUERY_ROOT.vip, USER_INFO_KEY],
+  alert: [QUERY_ROOT.alert],
 };
 
 export function queriesToRefresh(type: LiveType): readonly QueryKey[] {

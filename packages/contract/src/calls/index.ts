@@ -1,5 +1,6 @@
 import * as access from './access';
 import * as admin from './admin';
+import * as alert from './alert';
 import * as apiKey from './apiKey';
 import * as audit from './audit';
 import * as company from './company';
@@ -30,6 +31,7 @@ export {
   ReviewReason,
 } from './access';
 export type { AdminItem } from './admin';
+export type { AlertItem, AlertSettings } from './alert';
 export type { ApiKeyItem } from './apiKey';
 export { AUDIT_ACTOR_MAX, type AuditEntry } from './audit';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
@@ -63,6 +65,7 @@ export {
 export {
   access,
   admin,
+  alert,
   apiKey,
   audit,
   company,
@@ -99,6 +102,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(lockRecord),
   ...callsOf(lockUser),
   ...callsOf(access),
+  ...callsOf(alert),
   ...callsOf(audit),
   ...callsOf(ekey),
   ...callsOf(passcode),

@@ -5,3 +5,4 @@ export * from './define';
 export * from './feature';
 export * from './lock';
 export * from './lockRecord';
+export * from './alert';

@@ -13,7 +13,7 @@ interface NamespaceRule {
 /**
  * The one classification of the API's calls for API keys (docs/integrations.md), by namespace
  * (the path's first segment): reads need `read`; changes need `locks` (locks, groups, gateways,
- * hotel, templates and other settings), `credentials` (eKeys, passcodes, cards, fingerprints,
+ * hotel, templates, alert rules and other settings), `credentials` (eKeys, passcodes, cards, fingerprints,
  * faces, palm veins, QR codes, key fobs, lock users) or `remote` (commands the lock carries out
  * now). The account itself, its sessions, payments, its API keys, its open API client, its
  * webhooks and its authorized administrators are never a key's: `never`. `apiKeyScopes.test.ts` holds every
@@ -22,6 +22,7 @@ interface NamespaceRule {
 const NAMESPACE_RULES: Record<string, NamespaceRule> = {
   access: { get: 'read', post: 'never' },
   admin: { get: 'never', post: 'never' },
+  alert: { get: 'read', post: 'locks' },
   apiKey: { get: 'never', post: 'never' },
   audit: { get: 'read', post: 'never' },
   card: { get: 'read', post: 'credentials' },

@@ -41,6 +41,8 @@ export class LockRecordIntake {
     /** Told when stored records changed the public map's counts. */
     private readonly onCounted: () => void = () => undefined,
     private readonly onStored: StoredRecordsListener = NO_LISTENER,
+    /** Raises the alerts the stored records call for, after the commit (awaited; it must not throw). */
+    private readonly onAlerts: (lock: IntakeLock, records: StoredRecordRow[]) => Promise<void> = async () => undefined,
   ) {}
 
   /** A gateway's upload for one of its owner's locks (by MAC): the number of records stored. */
@@ -85,6 +87,7 @@ export class LockRecordIntake {
     if (stored.length === 0) return result;
     this.onCounted();
     this.onStored.committed();
+    await this.onAlerts(lock, stored);
     const ownerId = lock.ownerId;
     // The owner's consoles and its administrators' refresh their record lists.
     for (const userId of [ownerId, ...(await administratorsOf(this.db, lock.id))]) {
