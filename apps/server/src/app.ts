@@ -243,6 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webhookEmitters = new WebhookEmitters(db, webhookEvents, CREDENTIAL_COMMANDS);
   const recordCallbacks = new RecordCallbacks(webhookClock);
   const alerts = new AlertService(db, live, new AlertDeliverer(db, messenger, live, app.log), app.log);
+  alerts.onRaised((alert) => webhookEmitters.alertRaised(alert));
   const intake = new LockRecordIntake(
     db,
     live,

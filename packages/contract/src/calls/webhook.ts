@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS = [
   'credential.failed',
   'gateway.online',
   'gateway.offline',
+  'alert.raised',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

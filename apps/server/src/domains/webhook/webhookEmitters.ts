@@ -1,5 +1,6 @@
 import { RemoteOperationState } from '@smartlock/contract';
 import type { Db, Executor } from '../../db/client';
+import type { AlertRow } from '../alert/alertQueries';
 import { findLockById } from '../lock/lockQueries';
 import type { LockChange } from '../lock/lockReportedState';
 import type { IntakeLock } from '../lockRecord/lockRecordIntake';
@@ -91,6 +92,18 @@ export class WebhookEmitters {
   async gatewayChanged(ownerId: number, gatewayId: number, online: boolean, wasOnline: boolean): Promise<void> {
     if (online === wasOnline) return;
     await this.events.emit(ownerId, online ? 'gateway.online' : 'gateway.offline', { gatewayId });
+  }
+
+  /** An alert was raised (docs/governance.md, Alerts): its kind, lock or gateway, and what raised it. */
+  async alertRaised(alert: AlertRow): Promise<void> {
+    await this.events.emit(alert.ownerId, 'alert.raised', {
+      alertId: alert.id,
+      kind: alert.kind,
+      lockId: alert.lockId,
+      gatewayId: alert.gatewayId,
+      details: alert.details,
+      raisedAt: alert.raisedAt.getTime(),
+    });
   }
 
   /** A remote operation ended: its result, a credential set or failed, and the lock's change. */

@@ -1,9 +1,10 @@
-import { LockState, RemoteOperationState } from '@smartlock/contract';
+import { AlertKind, LockRecordType, LockState, lockRecord, RemoteOperationState, webhook } from '@smartlock/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_COMMANDS } from '../../operationOutcomes';
 import { addGateway, addLock } from '../../test/devices';
 import { loggedInClient } from '../../test/fixtures';
 import { startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { until } from '../../test/until';
 import { applyGatewayStatus } from '../gateway/gatewayQueries';
 import { applyResult } from '../lock/lockReportedState';
 import type { OperationRow } from '../remoteOperation/remoteOperationQueries';
@@ -30,7 +31,6 @@ beforeAll(async () => {
   ({ client: owner, uid } = await loggedInClient(server, 'webhook-events@example.com'));
   lockId = await addLock(owner, 'Garage');
   gatewayId = (await addGateway(owner, 'Hall', [lockId])).gatewayId;
-  const { webhook } = await import('@smartlock/contract');
   const added = await owner.call(webhook.add, {
     url: 'http://127.0.0.1:9/never-sent',
     events:
@@ -125,6 +125,36 @@ describe('device reports', () => {
     ]);
     expect(told[2]?.data.params).toEqual({ passcodeId: 7, startDate: 1 });
     expect(JSON.stringify(told)).not.toContain('123456');
+  });
+});
+
+describe('alerts', () => {
+  it('tells an alert raised (a tamper record) to an endpoint that chose alert.raised, through the app as it runs', async () => {
+    const added = await owner.call(webhook.add, { url: 'http://127.0.0.1:9/alerts', events: 'alert.raised' });
+    const alertEndpoint = (added.body.data as { endpoint: { endpointId: number } }).endpoint.endpointId;
+    const at = Date.now() - 60_000;
+    const records = [
+      { recordId: '9001', recordType: LockRecordType.tamperAlert, success: 1, username: '', lockTime: at },
+    ];
+    const uploaded = await owner.call(lockRecord.upload, { lockId, records: JSON.stringify(records) });
+    expect(uploaded.body.errorCode, JSON.stringify(uploaded.body)).toBe(0);
+    const db = server.app.services.database.db;
+    // Alerts of records are raised after the intake's commit, without the upload waiting for them.
+    await until(async () => (await deliveriesOfEndpoint(db, alertEndpoint, { offset: 0, limit: 5 })).rows.length > 0);
+    const { rows } = await deliveriesOfEndpoint(db, alertEndpoint, { offset: 0, limit: 5 });
+    expect(rows.map((row) => JSON.parse(row.body))).toEqual([
+      {
+        ...eventOf('alert.raised'),
+        data: {
+          alertId: expect.any(Number),
+          kind: AlertKind.tamper,
+          lockId,
+          gatewayId: null,
+          details: expect.objectContaining({ recordType: LockRecordType.tamperAlert }),
+          raisedAt: expect.any(Number),
+        },
+      },
+    ]);
   });
 });
 
