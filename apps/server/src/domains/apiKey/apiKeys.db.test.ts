@@ -1,7 +1,7 @@
-import { apiKey, ERRORS, lock } from '@smartlock/contract';
+import { apiKey, EKeyStatus, ERRORS, ekey, lock, ValidityType } from '@smartlock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys } from '../../db/schema';
+import { apiKeys, ekeys } from '../../db/schema';
 import { addLock } from '../../test/devices';
 import { loggedInClient, PASSWORD } from '../../test/fixtures';
 import { dataOf, startTestServer, type TestClient, type TestServer } from '../../test/harness';
@@ -132,6 +132,22 @@ describe('calling with a key', () => {
     expect(dataOf(await owner.call(lock.detail, { lockId: front })).lockName).toBe('Front gate');
     const shown = (await listed()).find((key) => key.name === 'Front only');
     expect(shown?.locks).toEqual([{ lockId: front, lockName: 'Front gate' }]);
+  });
+
+  it('keeps to its lock subset in a call across the account: freezing every eKey sent freezes those of its locks only', async () => {
+    const grant = { createUser: 1, validityType: ValidityType.permanent };
+    const onFront = dataOf(await owner.call(ekey.send, { ...grant, lockId: front, receiverUsername: 'f@example.com' }));
+    const onBack = dataOf(await owner.call(ekey.send, { ...grant, lockId: back, receiverUsername: 'b@example.com' }));
+    const statusOf = async (keyId: number) =>
+      (await server.app.services.database.db.select().from(ekeys).where(eq(ekeys.id, keyId)))[0]?.status;
+    const { secret } = await created({ name: 'Front keys', scopes: 'credentials', lockIds: String(front) });
+    const outside = await withKey(secret, ekey.freezeAll.path, { lockId: back }, 'POST');
+    expect(outside.body.errorCode).toBe(ERRORS.noPermission.code);
+    const all = await withKey(secret, ekey.freezeAll.path, {}, 'POST');
+    expect(all.body.errorCode, JSON.stringify(all.body)).toBe(0);
+    expect(all.body.data.count).toBe(1);
+    expect(await statusOf(onFront.keyId)).toBe(EKeyStatus.frozen);
+    expect(await statusOf(onBack.keyId)).not.toBe(EKeyStatus.frozen);
   });
 
   it('cannot manage keys or change the password, whatever its scopes', async () => {

@@ -5,6 +5,7 @@ import type { Db, Executor } from '../../db/client';
 import { pageAndCount, preparedStatement, preparedWithSearch } from '../../db/prepared';
 import { ekeys, faceIdentifications, locks, users } from '../../db/schema';
 import { pageOf } from '../../http/paging';
+import { lockSubsetCondition } from '../lock/lockQueries';
 import { revocationColumns } from './ekeyRevocationQueries';
 import { ENDED_EKEY_STATUSES, GONE_EKEY_STATUSES, IN_FORCE_EKEY_STATUSES } from './ekeyStatus';
 
@@ -232,6 +233,9 @@ export async function moveSentKeys(
   const where: SQL[] = [eq(ekeys.senderId, scope.senderId), eq(ekeys.status, scope.status)];
   if (scope.unclaimed) where.push(isNull(ekeys.recipientId));
   if (scope.lockId !== undefined) where.push(eq(ekeys.lockId, scope.lockId));
+  // An API key limited to some locks changes the keys of those locks only.
+  const subset = lockSubsetCondition(ekeys.lockId);
+  if (subset) where.push(subset);
   const rows = await db
     .update(ekeys)
     .set({ status: to, updatedAt: new Date(), ...(revoke ? revocationColumns(false) : {}) })

@@ -12,6 +12,7 @@ import { ApiError, assertVerdict } from '../../http/apiError';
 import type { UploadedFile } from '../../http/params';
 import { auditChange } from '../audit/auditNote';
 import { type CredentialManager, credentialManager, requireOwner } from '../lock/credentialAccess';
+import { outsideLockSubset } from '../lock/lockSubset';
 import type { UserRow } from '../user/userQueries';
 import { findUserByAccount } from '../user/userQueries';
 import { FaceIdentification } from './ekeyFaceAuth';
@@ -257,6 +258,8 @@ export class EKeyService {
 
   /** The caller manages the lock or has sent keys for it; else "no permission", as for any lock call. */
   private async requireSenderOrManager(userId: number, lockId: number): Promise<void> {
+    // A lock outside the call's lock subset (an API key's) is refused as a stranger's lock.
+    if (outsideLockSubset(lockId)) throw new ApiError('noPermission');
     try {
       await credentialManager(this.db, userId, lockId);
     } catch (error) {

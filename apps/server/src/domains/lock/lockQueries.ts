@@ -8,6 +8,7 @@ import {
   ValidityType,
 } from '@smartlock/contract';
 import {
+  type AnyColumn,
   and,
   asc,
   count,
@@ -109,14 +110,14 @@ export async function administratorsOf(db: Executor, lockId: number): Promise<nu
 }
 
 /**
- * SQL: `locks` (in the query) is within the current call's lock subset (an API key's,
- * lockSubset.ts); undefined when the call has none. Not for prepared statements: it is the
- * call's, not the statement's.
+ * SQL: the lock (`locks` in the query, or another table's lock id column) is within the current
+ * call's lock subset (an API key's, lockSubset.ts); undefined when the call has none. Not for
+ * prepared statements: it is the call's, not the statement's.
  */
-export function lockSubsetCondition(): SQL | undefined {
+export function lockSubsetCondition(lockIdColumn: AnyColumn = locks.id): SQL | undefined {
   const subset = currentLockSubset();
   if (subset === undefined) return undefined;
-  return subset.size === 0 ? sql`false` : inArray(locks.id, [...subset]);
+  return subset.size === 0 ? sql`false` : inArray(lockIdColumn, [...subset]);
 }
 
 /** SQL: a prepared statement's lock subset, given as the `lockIds` placeholder ("3,5,8"). */
