@@ -52,6 +52,34 @@ async function check(name, tag, command, args) {
  * which do not depend on the engine. Where PostgreSQL is present they run on it alone; elsewhere
  * on PGlite. They are about a third of the database tier's time.
  */
+/**
+ * Where PostgreSQL is present, the PGlite pass runs the files that prove the embedded engine and
+ * what runs beside it in `npm start` (the embedded broker): the database layer (migrations,
+ * extensions, prepared statements), records (partitions, the trigram search, intake, export),
+ * the work that takes turns through the database (webhook deliveries, revoke-all jobs, alert
+ * sweeps, the audit chain: row locks, SKIP LOCKED and advisory locks on one connection), the
+ * SQL-heavy reads (who can open at a moment, the map), remote operations and the device link
+ * through the embedded broker, payments' notifications. The rest (each domain's rules through
+ * its calls) does not depend on the engine and runs on PostgreSQL, the production engine; on a
+ * machine without PostgreSQL every file runs on PGlite. Filters are path fragments (Vitest's).
+ */
+const PGLITE_WHEN_POSTGRES = [
+  'src/db/',
+  'src/devices/',
+  'src/domains/lockRecord/',
+  'src/domains/remoteOperation/',
+  'src/domains/webhook/',
+  'src/domains/alert/',
+  'src/domains/audit/',
+  'src/domains/access/',
+  'src/domains/map/',
+  'src/domains/payment/',
+  'src/domains/lockUser/revokeJobs',
+  'src/domains/lockCredential/lockCredentialsAtTheLock',
+  'src/domains/passcode/credentialsAtTheLock',
+  'src/domains/openApi/openApiClients',
+];
+
 const ENGINE_INDEPENDENT_SWEEPS = [
   'src/security/permissionMatrix.db.test.ts',
   'src/http/fuzz.db.test.ts',
@@ -59,11 +87,11 @@ const ENGINE_INDEPENDENT_SWEEPS = [
 ];
 
 /** One Vitest run: the given projects, its counts and file times into the summary. */
-async function vitest(name, tag, projects, { workers, env = {} }) {
+async function vitest(name, tag, projects, { workers, env = {}, filters = [] }) {
   const out = mkdtempSync(join(tmpdir(), 'smartlock-vitest-'));
   const report = join(out, 'report.json');
   const times = join(out, 'times.json');
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), `--maxWorkers=${workers}`];
+  const args = ['vitest', 'run', ...filters, ...projects.flatMap((p) => ['--project', p]), `--maxWorkers=${workers}`];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
   args.push(`--reporter=${join(root, 'scripts/vitestFileTimes.mjs')}`);
   const status = await stages.run(name, () =>
@@ -193,11 +221,17 @@ async function serverTiers() {
   if (tiers.has('database')) {
     await vitest(
       pg.url
-        ? 'database tier on PGlite (in memory; the call sweeps on PostgreSQL only)'
+        ? 'database tier on PGlite (in memory; the engine and the embedded broker, the rest on PostgreSQL)'
         : 'database tier on PGlite (in memory)',
       'db:pglite',
       ['server-database'],
-      { workers: CORES, env: pg.url ? { SMARTLOCK_DB_EXCLUDE: ENGINE_INDEPENDENT_SWEEPS.join(',') } : {} },
+      pg.url
+        ? {
+            workers: CORES,
+            env: { SMARTLOCK_DB_EXCLUDE: ENGINE_INDEPENDENT_SWEEPS.join(',') },
+            filters: PGLITE_WHEN_POSTGRES,
+          }
+        : { workers: CORES },
     );
     if (pg.url) {
       await vitest(`database tier on ${engines}`, 'db:postgres', ['server-database'], {

@@ -33,20 +33,18 @@ export async function lockOfTarget(
 }
 
 /**
- * Appends an entry to its account's chain, inside the caller's transaction: the account's head
- * row is created if need be and locked FOR UPDATE, so appends to one account take turns (on
- * any number of instances) while other accounts go on; the entry follows the head, the head moves.
+ * Appends an entry to its account's chain, inside the caller's transaction: one statement makes
+ * the account's head row if need be and locks it (an upsert that conflicts locks the row it found,
+ * and after a concurrent append commits it answers that append's head), so appends to one account
+ * take turns (on any number of instances) while other accounts go on; the entry follows the head,
+ * the head moves.
  */
 export async function appendToChain(tx: Tx, entry: NewAuditEntry): Promise<AuditEntryRow> {
-  await tx
+  const [head] = await tx
     .insert(auditChainHeads)
     .values({ accountId: entry.accountId, seq: 0, hash: GENESIS_HASH, anchorSeq: 0, anchorHash: GENESIS_HASH })
-    .onConflictDoNothing();
-  const [head] = await tx
-    .select({ seq: auditChainHeads.seq, hash: auditChainHeads.hash })
-    .from(auditChainHeads)
-    .where(eq(auditChainHeads.accountId, entry.accountId))
-    .for('update');
+    .onConflictDoUpdate({ target: auditChainHeads.accountId, set: { seq: sql`${auditChainHeads.seq}` } })
+    .returning({ seq: auditChainHeads.seq, hash: auditChainHeads.hash });
   if (!head) throw new Error('audit chain head missing');
   const placed: HashedEntry = { ...entry, seq: head.seq + 1, prevHash: head.hash };
   const hash = entryHash(placed);
