@@ -1,7 +1,7 @@
 import { Empty, Typography } from 'antd';
 
 /** An empty list that says what it is and how things get into it. */
-export function EmptyWithHint({ title, hint, testId }: { title: string; hint: string; testId: string }) {
+export function EmptyWithHint({ title, hint, testId }: { title: string; hint?: string; testId: string }) {
   return (
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -11,9 +11,11 @@ export function EmptyWithHint({ title, hint, testId }: { title: string; hint: st
           <Typography.Paragraph strong style={{ marginBottom: 4 }}>
             {title}
           </Typography.Paragraph>
-          <Typography.Paragraph type="secondary" style={{ maxWidth: 460, margin: '0 auto' }}>
-            {hint}
-          </Typography.Paragraph>
+          {hint ? (
+            <Typography.Paragraph type="secondary" style={{ maxWidth: 460, margin: '0 auto' }}>
+              {hint}
+            </Typography.Paragraph>
+          ) : null}
         </>
       }
     />

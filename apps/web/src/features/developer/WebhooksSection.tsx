@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/failureMessage';
 import { formatCount, formatDateTime } from '../../i18n/format';
+import { EmptyWithHint } from '../../ui/EmptyWithHint';
 import { LoadingOrFailure } from '../../ui/LoadingOrFailure';
 import { useSubmission } from '../../ui/useSubmission';
 import {
@@ -246,7 +247,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
           columns={columns}
           dataSource={log.data.list}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('webhooks.noDeliveries') }}
+          locale={{ emptyText: <EmptyWithHint title={t('webhooks.noDeliveries')} testId="webhook-log-empty" /> }}
           pagination={{
             current: pageNo,
             pageSize: LOG_PAGE_SIZE,
@@ -394,7 +395,7 @@ export function WebhooksSection() {
         dataSource={list}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: t('webhooks.noEndpoints') }}
+        locale={{ emptyText: <EmptyWithHint title={t('webhooks.noEndpoints')} testId="webhooks-empty" /> }}
       />
       {shown && (
         <div style={{ marginTop: 16 }}>
