@@ -1158,3 +1158,117 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_updated_idx').on(t.updatedAt),
   ],
 );
+
+/**
+ * Calendar feeds (docs/stays.md): a lock or a lock group (exactly one) subscribed to an
+ * iCalendar feed of reservations. Any instance's poller claims a feed that is due (FOR UPDATE
+ * SKIP LOCKED with a lease), so each feed is read by one instance at a time; a conditional
+ * request (ETag, Last-Modified) spares reading an unchanged feed.
+ */
+export const stayFeeds = pgTable(
+  'stay_feeds',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lockId: integer('lock_id').references(() => locks.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => lockGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    url: text('url').notNull(),
+    checkInBufferMinutes: integer('check_in_buffer_minutes').notNull(),
+    checkOutBufferMinutes: integer('check_out_buffer_minutes').notNull(),
+    /** StayNotify of the contract. */
+    notify: text('notify').notNull(),
+    guestRemoteUnlock: integer('guest_remote_unlock').notNull().default(0),
+    /** The brand and language the feed was made in: its guests' messages fall back to them. */
+    brand: text('brand').notNull().default(''),
+    locale: text('locale').notNull().default('en_US'),
+    /** StayFeedState of the contract; the error as a message key and its parameters. */
+    state: text('state').notNull().default('new'),
+    errorKey: text('error_key'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    nextPollAt: timestamp('next_poll_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Taken by an instance's poller until then. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stay_feeds_one_target', sql`(${t.lockId} IS NULL) <> (${t.groupId} IS NULL)`),
+    index('stay_feeds_owner_idx').on(t.ownerId),
+    index('stay_feeds_lock_idx').on(t.lockId),
+    index('stay_feeds_group_idx').on(t.groupId),
+    index('stay_feeds_due_idx').on(t.nextPollAt),
+  ],
+);
+
+/** A reservation of a feed (its event's UID), with the window its credentials open the locks in. */
+export const stays = pgTable(
+  'stays',
+  {
+    id: serial('id').primaryKey(),
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => stayFeeds.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    summary: text('summary').notNull().default(''),
+    guestName: text('guest_name').notNull().default(''),
+    guestEmail: text('guest_email'),
+    guestPhone: text('guest_phone'),
+    guestLocale: text('guest_locale').notNull(),
+    checkIn: timestamp('check_in', { withTimezone: true }).notNull(),
+    checkOut: timestamp('check_out', { withTimezone: true }).notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    /** 'live' while the feed holds it; 'cancelled' once cancelled or gone from the feed; 'failed' when not issued. */
+    state: text('state').notNull(),
+    errorKey: text('error_key'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
+    /** The guest page's link: a random nonce signed with a key derived from SECRET_KEY; a new nonce revokes the old link. */
+    guestNonce: text('guest_nonce').notNull(),
+    /** When the guest was sent the code and link (once). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('stays_feed_uid_unique').on(t.feedId, t.uid), index('stays_check_in_idx').on(t.feedId, t.checkIn)],
+);
+
+/** A stay's credential on one lock (a group's feed gives each of the group's locks one). */
+export const stayCredentials = pgTable(
+  'stay_credentials',
+  {
+    stayId: integer('stay_id')
+      .notNull()
+      .references(() => stays.id, { onDelete: 'cascade' }),
+    lockId: lockRef(),
+    passcodeId: integer('passcode_id').references(() => passcodes.id, { onDelete: 'set null' }),
+    /** Why this lock's credential could not be issued (message key and parameters). */
+    errorKey: text('error_key'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
+  },
+  (t) => [primaryKey({ columns: [t.stayId, t.lockId] }), index('stay_credentials_passcode_idx').on(t.passcodeId)],
+);
+
+/** Arrival instructions for guests, per lock or per lock group (exactly one). */
+export const stayInstructions = pgTable(
+  'stay_instructions',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lockId: integer('lock_id').references(() => locks.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => lockGroups.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('stay_instructions_one_target', sql`(${t.lockId} IS NULL) <> (${t.groupId} IS NULL)`),
+    uniqueIndex('stay_instructions_lock_unique').on(t.lockId).where(sql`${t.lockId} IS NOT NULL`),
+    uniqueIndex('stay_instructions_group_unique').on(t.groupId).where(sql`${t.groupId} IS NOT NULL`),
+  ],
+);
