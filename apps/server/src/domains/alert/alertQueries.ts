@@ -262,6 +262,20 @@ export async function clearEnded(db: Executor): Promise<void> {
 }
 
 /**
+ * Retention: forgets up to `batch` alerts raised before `before` whose condition ended (cleared,
+ * or read for an event); an open alert is kept however old. How many went.
+ */
+export async function pruneAlerts(db: Executor, before: Date, batch: number): Promise<number> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`delete from alerts where id in (
+      select id from alerts where cleared_at is not null and raised_at < ${before.toISOString()}::timestamptz
+      order by id limit ${batch}) returning id`,
+  );
+  return rows.length;
+}
+
+/**
  * Runs `step` in a transaction holding the sweep's advisory lock; false (nothing run) when
  * another instance is sweeping.
  */

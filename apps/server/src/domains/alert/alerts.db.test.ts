@@ -19,7 +19,7 @@ import { dataOf, type Reply } from '../../test/reply';
 import { applyGatewayStatus } from '../gateway/gatewayQueries';
 import { applyResult } from '../lock/lockReportedState';
 import { addUnits, balanceOf } from '../service/serviceQueries';
-import { AlertSweep } from './alertSweep';
+import { ALERT_RETENTION_DAYS, AlertSweep } from './alertSweep';
 
 let server: TestServer;
 let owner: TestClient;
@@ -254,5 +254,26 @@ describe('delivery by email or SMS', () => {
     await upload(lockId, [record(LockRecordType.tamperAlert, Date.now() - MINUTE)]);
     await upload(lockId, [record(LockRecordType.tamperAlert, Date.now() - MINUTE + 5)]);
     expect(heard).toEqual([`tamper:${lockId}`]);
+  });
+
+  it('forgets alerts ended more than the retention ago and keeps open and recent ones', async () => {
+    const lockId = await addLock(owner, 'Archive door');
+    const now = Date.now();
+    const day = 86_400_000;
+    const old = new Date(now - (ALERT_RETENTION_DAYS + 1) * day);
+    const recent = new Date(now - (ALERT_RETENTION_DAYS - 1) * day);
+    const base = { ownerId, lockId, subject: `lock:${lockId}`, details: {} };
+    const stored = await db()
+      .insert(alerts)
+      .values([
+        { ...base, kind: AlertKind.tamper, raisedAt: old, clearedAt: old },
+        { ...base, kind: AlertKind.quietHoursUnlock, raisedAt: recent, clearedAt: recent },
+        { ...base, kind: AlertKind.wrongPasscodes, raisedAt: old },
+      ])
+      .returning({ id: alerts.id, kind: alerts.kind });
+    await server.app.services.alertSweep.sweep(now);
+    const left = await db().select({ kind: alerts.kind }).from(alerts).where(eq(alerts.lockId, lockId));
+    expect(left.map((row) => row.kind).sort()).toEqual([AlertKind.quietHoursUnlock, AlertKind.wrongPasscodes]);
+    expect(stored).toHaveLength(3);
   });
 });
