@@ -1116,6 +1116,9 @@ export const webhookEndpoints = pgTable(
     events: jsonb('events').$type<string[]>().notNull(),
     /** The signing secret, AES-GCM sealed under a key derived from SECRET_KEY. */
     secretSealed: text('secret_sealed').notNull(),
+    /** Events not queued because WEBHOOK_PENDING_MAX deliveries were already waiting, and when the last was. */
+    droppedEvents: integer('dropped_events').notNull().default(0),
+    lastDroppedAt: timestamp('last_dropped_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1155,6 +1158,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    /** Counts what waits for an endpoint, for its cap (WEBHOOK_PENDING_MAX). */
+    index('webhook_deliveries_waiting_idx').on(t.endpointId).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_updated_idx').on(t.updatedAt),
   ],
 );

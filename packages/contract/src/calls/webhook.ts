@@ -29,6 +29,11 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 export const WEBHOOK_URL_MAX = 500;
 /** Endpoints one account may have. */
 export const WEBHOOK_ENDPOINTS_MAX = 20;
+/**
+ * Deliveries that may wait for one endpoint (an endpoint down for the whole retry schedule while
+ * its account's locks are busy): beyond it, events are not queued for it and counted as dropped.
+ */
+export const WEBHOOK_PENDING_MAX = 10_000;
 /** A delivery log page, at most. */
 export const WEBHOOK_DELIVERIES_PAGE_MAX = 50;
 
@@ -66,6 +71,9 @@ export const webhookEndpoint = z.object({
   endpointId: z.number().int(),
   url: z.string(),
   events: z.array(z.string()),
+  /** Events not queued because WEBHOOK_PENDING_MAX deliveries were already waiting. */
+  droppedEvents: z.number().int(),
+  lastDroppedAt: z.number().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -3,7 +3,7 @@ import type { WebhookEvent } from '@smartlock/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { insertDeliveries } from './webhookDeliveryQueries';
-import { endpointsHearing } from './webhookQueries';
+import { countDropped, endpointsHearing } from './webhookQueries';
 
 /** What every delivery's JSON body is: the event, its id (the same for every endpoint) and its data. */
 export interface WebhookEventBody {
@@ -19,7 +19,8 @@ export const newEventId = () => `evt_${randomBytes(12).toString('hex')}`;
 
 /**
  * Events for the account's webhook endpoints: one delivery row per endpoint of the account that
- * hears the event (at most WEBHOOK_ENDPOINTS_MAX), stored in the caller's transaction when
+ * hears the event (at most WEBHOOK_ENDPOINTS_MAX) and has fewer than WEBHOOK_PENDING_MAX waiting
+ * (an endpoint at its cap counts the event as dropped instead), stored in the caller's transaction when
  * given, so an event exists exactly when the change it tells of committed. The worker is woken
  * after the commit (`kick`); its poll finds anything a wake-up missed.
  */
@@ -41,7 +42,13 @@ export class WebhookEvents {
     data: Record<string, unknown>,
     at = this.now(),
   ): Promise<number> {
-    const endpoints = await endpointsHearing(db, ownerId, type);
+    const hearing = await endpointsHearing(db, ownerId, type);
+    await countDropped(
+      db,
+      hearing.filter((endpoint) => endpoint.full).map((endpoint) => endpoint.id),
+      new Date(at),
+    );
+    const endpoints = hearing.filter((endpoint) => !endpoint.full);
     if (endpoints.length === 0) return 0;
     const body: WebhookEventBody = { id: newEventId(), type, createdAt: at, data };
     const text = JSON.stringify(body);

@@ -7,6 +7,8 @@ export function presentEndpoint(row: WebhookEndpointRow): WebhookEndpointItem {
     endpointId: row.id,
     url: row.url,
     events: row.events,
+    droppedEvents: row.droppedEvents,
+    lastDroppedAt: row.lastDroppedAt?.getTime() ?? null,
     createdAt: row.createdAt.getTime(),
     updatedAt: row.updatedAt.getTime(),
   };

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { WEBHOOK_PENDING_MAX } from '@smartlock/contract';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { webhookEndpoints } from '../../db/schema';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -68,10 +69,32 @@ export async function deleteEndpoint(db: Executor, userId: number, id: number): 
   return rows.length > 0;
 }
 
-/** The account's endpoints that hear `eventType` (at most WEBHOOK_ENDPOINTS_MAX exist). */
-export function endpointsHearing(db: Executor, userId: number, eventType: string): Promise<{ id: number }[]> {
+/**
+ * The account's endpoints that hear `eventType` (at most WEBHOOK_ENDPOINTS_MAX exist), each with
+ * whether WEBHOOK_PENDING_MAX deliveries already wait for it (read off the waiting index, stopping
+ * at the cap).
+ */
+export function endpointsHearing(
+  db: Executor,
+  userId: number,
+  eventType: string,
+): Promise<{ id: number; full: boolean }[]> {
   return db
-    .select({ id: webhookEndpoints.id })
+    .select({
+      id: webhookEndpoints.id,
+      // Written out: drizzle leaves a one-table select's columns unqualified, and a bare "id" here is the delivery's.
+      full: sql<boolean>`exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = webhook_endpoints.id
+        and d.status = 'pending' offset ${WEBHOOK_PENDING_MAX - 1} limit 1)`,
+    })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.userId, userId), sql`${webhookEndpoints.events} ? ${eventType}`));
+}
+
+/** Counts an event not queued for these endpoints (their cap reached). */
+export async function countDropped(db: Executor, endpointIds: number[], at: Date): Promise<void> {
+  if (endpointIds.length === 0) return;
+  await db
+    .update(webhookEndpoints)
+    .set({ droppedEvents: sql`${webhookEndpoints.droppedEvents} + 1`, lastDroppedAt: at })
+    .where(inArray(webhookEndpoints.id, endpointIds));
 }

@@ -8,9 +8,11 @@ import {
   lockRecord,
   openApi,
   WEBHOOK_ENDPOINTS_MAX,
+  WEBHOOK_PENDING_MAX,
   WEBHOOK_URL_MAX,
   webhook,
 } from '@smartlock/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { serverRoot } from '../../paths';
@@ -363,5 +365,37 @@ describe('the TTLock record callback', () => {
     expect(fields.get('notifyType')).toBe('1');
     expect(fields.get('lockId')).toBe(String(lockId));
     expect(JSON.parse(fields.get('records') ?? '[]')).toEqual([expect.objectContaining({ lockId, recordType: 1 })]);
+  });
+});
+
+describe('the cap on waiting deliveries', () => {
+  it(`queues nothing more for an endpoint with ${WEBHOOK_PENDING_MAX} deliveries waiting, counts the event as dropped, and queues again once fewer wait`, async () => {
+    const busy = await loggedInClient(server, 'webhook-busy@example.com');
+    const busyLock = await addLock(busy.client, 'Busy door');
+    const { endpoint } = await addEndpoint(busy.client, '/busy', 'lock.unlockRecord');
+    const db = server.app.services.database.db;
+    // An endpoint down for days: the waiting deliveries, due long after every other test's worker run.
+    await db.execute(sql`insert into webhook_deliveries (user_id, endpoint_id, kind, event_id, event_type, body, next_attempt_at)
+      select ${busy.uid}, ${endpoint.endpointId}, 'webhook', 'evt_waiting_' || g, 'lock.unlockRecord', '{}', now() + interval '30 days'
+      from generate_series(1, ${WEBHOOK_PENDING_MAX}) g`);
+    const uploadTo = (recordId: string) =>
+      busy.client.call(lockRecord.upload, {
+        lockId: busyLock,
+        records: JSON.stringify([{ recordId, recordType: LockRecordType.appUnlock, success: 1, lockTime: Date.now() }]),
+      });
+    expect(dataOf(await uploadTo('busy-1'))).toMatchObject({ stored: 1 });
+    const listed = async () => dataOf(await busy.client.call(webhook.list, {}));
+    const waiting = async () =>
+      dataOf(await busy.client.call(webhook.deliveries, { endpointId: endpoint.endpointId })).total;
+    const [full] = (await listed()).list;
+    expect(full).toMatchObject({ droppedEvents: 1 });
+    expect(full?.lastDroppedAt).toBeGreaterThan(0);
+    expect(await waiting()).toBe(WEBHOOK_PENDING_MAX);
+
+    await db.execute(sql`delete from webhook_deliveries where event_id = 'evt_waiting_1'`);
+    expect(dataOf(await uploadTo('busy-2'))).toMatchObject({ stored: 1 });
+    expect((await listed()).list[0]).toMatchObject({ droppedEvents: 1 });
+    expect(await waiting()).toBe(WEBHOOK_PENDING_MAX);
+    await db.execute(sql`delete from webhook_deliveries where user_id = ${busy.uid}`);
   });
 });

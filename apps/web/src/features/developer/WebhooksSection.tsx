@@ -1,4 +1,5 @@
-import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEvent } from '@smartlock/contract';
+import { WarningOutlined } from '@ant-design/icons';
+import { WEBHOOK_EVENTS, WEBHOOK_PENDING_MAX, WEBHOOK_URL_MAX, type WebhookEvent } from '@smartlock/contract';
 import { App, Button, Card, Checkbox, Flex, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -329,9 +330,21 @@ export function WebhooksSection() {
       key: 'url',
       title: t('webhooks.column.url'),
       render: (_v, e) => (
-        <Typography.Text style={{ wordBreak: 'break-all' }} data-testid="webhook-row-url">
-          {e.url}
-        </Typography.Text>
+        <Flex vertical gap={2}>
+          <Typography.Text style={{ wordBreak: 'break-all' }} data-testid="webhook-row-url">
+            {e.url}
+          </Typography.Text>
+          {e.droppedEvents > 0 && e.lastDroppedAt !== null ? (
+            <Typography.Text data-testid="webhook-dropped">
+              <WarningOutlined aria-hidden />{' '}
+              {t('webhooks.dropped', {
+                count: e.droppedEvents,
+                time: formatDateTime(e.lastDroppedAt, i18n.language),
+                max: formatCount(WEBHOOK_PENDING_MAX, i18n.language),
+              })}
+            </Typography.Text>
+          ) : null}
+        </Flex>
       ),
     },
     {
