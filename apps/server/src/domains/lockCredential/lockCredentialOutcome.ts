@@ -55,12 +55,13 @@ export const STORED_CREDENTIAL_OUTCOMES: Pick<
             cycle: pending.cycle,
           }
         : {};
+    const sync = await syncOf(tx, row, succeeded);
     await endCredentialOperation(tx, credentialId, row.id, {
       status: succeeded ? Status.normal : Status.updateFailed,
-      // A change retried keeps the validity it asks for.
-      pendingValidity: succeeded ? null : (pending ?? null),
+      // A change to be retried keeps the validity it asks for.
+      pendingValidity: sync.syncNextAt ? (pending ?? null) : null,
       ...validity,
-      ...(await syncOf(tx, row, succeeded)),
+      ...sync,
     });
   },
 
