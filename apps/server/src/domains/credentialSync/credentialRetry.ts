@@ -78,7 +78,10 @@ function reasonOf(error: unknown): string {
 export class CredentialRetry {
   private readonly options: RetryOptions;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private running: Promise<void> | undefined;
+  /** What the next sweep covers: every lock, or these; undefined when none is asked for. */
+  private asked: { all: boolean; lockIds: Set<number> } | undefined;
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
@@ -90,25 +93,45 @@ export class CredentialRetry {
   }
 
   start(): void {
+    this.stopped = false;
     this.timer = setInterval(() => this.kick(), this.options.pollMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    this.asked = undefined;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
   }
 
-  /** Sweeps soon (unless a sweep is under way), on these locks only when given. */
+  /**
+   * Sweeps soon, on these locks only when given: at once, or after the sweep under way (what
+   * is asked meanwhile is gathered into one sweep). A full batch sweeps again.
+   */
   kick(lockIds?: number[]): void {
-    const run = (this.running ?? Promise.resolve())
-      .then(() => this.sweep(this.options.now(), lockIds))
-      .catch((err) => this.log.warn({ err }, 'credential retries failed'));
-    this.running = run;
-    void run.finally(() => {
-      if (this.running === run) this.running = undefined;
-    });
+    if (this.stopped) return;
+    const asked = this.asked ?? { all: false, lockIds: new Set<number>() };
+    if (lockIds) for (const id of lockIds) asked.lockIds.add(id);
+    else asked.all = true;
+    this.asked = asked;
+    if (!this.running) this.running = this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.asked && !this.stopped) {
+      const asked = this.asked;
+      this.asked = undefined;
+      const lockIds = asked.all ? undefined : [...asked.lockIds];
+      try {
+        const summary = await this.sweep(this.options.now(), lockIds);
+        if (summary.claimed >= this.options.batch) this.kick(lockIds);
+      } catch (err) {
+        this.log.warn({ err }, 'credential retries failed');
+      }
+    }
+    this.running = undefined;
   }
 
   /** A gateway came online: the retries waiting on the locks it reaches are due now, and sent. */

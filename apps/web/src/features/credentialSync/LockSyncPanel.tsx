@@ -11,21 +11,19 @@ import { syncKindKey, syncReasonKey, syncStateColor, syncStateKey } from './sync
 
 const COUNTED = ['pending', 'onLock', 'failed', 'removalPending'] as const;
 
-/** The credentials a check names (kind and number), as a list. */
+/** The credentials a check names (kind and number), on a line that wraps, so a long list stays short. */
 function ReportList({ title, items, testId }: { title: string; items: ReconcileReport['missing']; testId: string }) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
-    <div>
-      <Typography.Text strong>{title}</Typography.Text>
-      <ul data-testid={testId} style={{ margin: '4px 0 0', paddingInlineStart: 20 }}>
-        {items.map((item) => (
-          <li key={`${item.kind}-${item.value}`} data-testid={`${testId}-item`}>
-            {t(syncKindKey(item.kind), { kind: item.kind })} <Typography.Text code>{item.value}</Typography.Text>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <Flex wrap gap={6} align="baseline" data-testid={testId}>
+      <Typography.Text strong>{title}:</Typography.Text>
+      {items.map((item) => (
+        <span key={`${item.kind}-${item.value}`} data-testid={`${testId}-item`}>
+          {t(syncKindKey(item.kind), { kind: item.kind })} <Typography.Text code>{item.value}</Typography.Text>
+        </span>
+      ))}
+    </Flex>
   );
 }
 
@@ -129,7 +127,7 @@ export function LockSyncPanel({ lockId, onChecked }: { lockId: number; onChecked
         ) : null}
         <CredentialOperationStatus
           followed={followed}
-          title={t('credentialSync.checking')}
+          title={t('credentialSync.check')}
           success={t('credentialSync.checked')}
           onClose={clear}
           testId="sync-operation"
