@@ -50,3 +50,42 @@ export async function startFleet(api: string, account: string, password: string)
   });
   return fleet;
 }
+
+/**
+ * Tells a fleet one control line (apps/devices fleet/control.ts) and waits for its ack: resolves
+ * when the fleet took it, rejects with the fleet's reason otherwise or after 15 s.
+ */
+export function controlFleet(fleet: FleetChild, line: { do: string } & Record<string, unknown>): Promise<void> {
+  return new Promise<void>((done, fail) => {
+    let buffered = '';
+    const timer = setTimeout(() => finish(new Error(`no ack of ${line.do} in 15 s`)), 15_000);
+    const onData = (chunk: Buffer) => {
+      buffered += String(chunk);
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const text of lines) {
+        if (!text.includes('"event":"ack"')) continue;
+        const ack = JSON.parse(text) as { do: string; ok: boolean; error?: string };
+        if (ack.do === line.do) finish(ack.ok ? undefined : new Error(`${line.do}: ${ack.error}`));
+      }
+    };
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      fleet.stdout?.off('data', onData);
+      if (error) fail(error);
+      else done();
+    };
+    fleet.stdout?.on('data', onData);
+    fleet.stdin?.write(`${JSON.stringify(line)}\n`);
+  });
+}
+
+/** The fleet's lock forgets a stored passcode behind the product's back (drift). */
+export function loseCode(fleet: FleetChild, lockMac: string, code: string): Promise<void> {
+  return controlFleet(fleet, { do: 'loseCode', lock: lockMac, code });
+}
+
+/** A passcode the product never sent appears in the fleet's lock (drift). */
+export function gainCode(fleet: FleetChild, lockMac: string, code: string): Promise<void> {
+  return controlFleet(fleet, { do: 'gainCode', lock: lockMac, code });
+}

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
-import { ALL_CALLS, DEFAULT_LOCALE } from '@smartlock/contract';
+import { ALL_CALLS, DEFAULT_LOCALE, RemoteOperationState } from '@smartlock/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
@@ -26,6 +26,9 @@ import { AuditService } from './domains/audit/auditService';
 import { AuditTrail } from './domains/audit/auditTrail';
 import { BrandRegistry } from './domains/company/brands';
 import { companyRoutes } from './domains/company/companyRoutes';
+import { CredentialRetry, type RetryOptions } from './domains/credentialSync/credentialRetry';
+import { credentialSyncRoutes } from './domains/credentialSync/credentialSyncRoutes';
+import { CredentialSyncService } from './domains/credentialSync/credentialSyncService';
 import { EKeyNotices } from './domains/ekey/ekeyNotices';
 import { EKeyRevocations } from './domains/ekey/ekeyRevocations';
 import { ekeyRoutes } from './domains/ekey/ekeyRoutes';
@@ -139,6 +142,8 @@ export interface Services {
   auditTrail: AuditTrail;
   /** Runs revoke-all jobs in the background (docs/governance.md). */
   revokeRunner: RevokeJobRunner;
+  /** Sends failed credentials to their locks again (docs/stays.md, "Credentials on the lock"). */
+  credentialRetry: CredentialRetry;
   /** Paid services: price list, payment providers, orders, the sandbox and its notifications. */
   payments: Awaited<ReturnType<typeof startPayments>>;
   /** The built console folder, if any. */
@@ -167,6 +172,8 @@ export interface BuildOptions {
    * stopped, so a test runs it (`services.webhooks.worker.runDue()`).
    */
   webhookWorker?: Partial<WorkerOptions> & { autoStart?: boolean };
+  /** The credential retries' clock and limits (tests sweep with their own `now`). */
+  credentialRetry?: Partial<RetryOptions>;
 }
 
 /** Delivered and failed webhook deliveries are kept in the log this long. */
@@ -265,6 +272,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     wake: () => webhookWorker.kick(),
     now: webhookClock,
   });
+  let credentialRetry: CredentialRetry | undefined;
   const metrics = new Metrics({ connectedGateways: () => countOnlineGateways(db), liveAccounts: () => live.accounts });
   const devices = await startDevices({
     config,
@@ -276,13 +284,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     onOperationEnded: (end) => metrics.operationEnded(end),
     onMessage: (kind) => metrics.linkMessage(kind),
-    reports: webhookEmitters,
+    reports: {
+      lockChanged: (ownerId, change) => webhookEmitters.lockChanged(ownerId, change),
+      gatewayChanged: (ownerId, gatewayId, online, wasOnline) =>
+        webhookEmitters.gatewayChanged(ownerId, gatewayId, online, wasOnline),
+      operationEnded: async (row, change) => {
+        await webhookEmitters.operationEnded(row, change);
+        // A reconciliation's missing credentials are sent again at once.
+        if (row.command === 'listCredentials' && row.state === RemoteOperationState.success) {
+          credentialRetry?.kick([row.lockId]);
+        }
+      },
+    },
     lockReported: (lockId, battery) =>
       alerts.lockReported(lockId, battery).catch((err) => app.log.warn({ err }, 'battery alert not raised')),
   });
   app.addHook('onClose', async () => devices.close());
   const revocations = new EKeyRevocations(db, devices.operations, app.log);
   devices.whenGatewayOnline((gatewayId) => revocations.resendForGateway(gatewayId));
+  // Failed credentials are sent again on their schedule, and at once when their gateway is back (docs/stays.md).
+  credentialRetry = new CredentialRetry(db, devices.operations, app.log, options.credentialRetry);
+  const retries = credentialRetry;
+  app.addHook('onReady', async () => retries.start());
+  app.addHook('onClose', async () => retries.stop());
+  devices.whenGatewayOnline((gatewayId) => retries.onGatewayOnline(gatewayId));
 
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
@@ -318,6 +343,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...ekeyRoutes(keys),
     ...adminRoutes(new AdminService(db, keys)),
     ...passcodeRoutes(passcodes),
+    ...credentialSyncRoutes(new CredentialSyncService(db, devices.operations)),
     ...lockCredentialRoutes(credentials),
     ...lockUserRoutes(lockUsers, new RevokeJobService(db, () => revokeRunner.wake())),
     ...alertRoutes(alerts),
@@ -445,6 +471,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments,
     auditTrail,
     revokeRunner,
+    credentialRetry: retries,
     consoleDist: consoleFiles.dist,
   });
   return app;

@@ -14,6 +14,7 @@ const NAMESPACES = [
   'apiKey',
   'audit',
   'company',
+  'credentialSync',
   'ekey',
   'gateway',
   'group',

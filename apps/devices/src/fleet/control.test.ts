@@ -96,3 +96,34 @@ describe('the keypad and appUnlock control lines', () => {
     expect(applyControl(targetWith(lock), parsed.command)).toEqual({ event: 'ack', do: 'drift', ok: true });
   });
 });
+
+describe('the drift control lines and the lock’s list of what it stores', () => {
+  it('lose a stored code and gain an unknown one, as the lock then lists them', async () => {
+    const lock = testLock();
+    const target = targetWith(lock);
+    const codes = () => {
+      const listed = lock.listCredentials();
+      // The lock's factory codes aside.
+      return listed.ok ? listed.result.passcodes.filter((p) => ['246810', '135790'].includes(p.code)) : [];
+    };
+    expect(lock.addPasscode({ passcodeId: 7, code: '246810' }).ok).toBe(true);
+    expect(await apply(target, { do: 'gainCode', lock: lock.mac, code: '135790' })).toEqual({
+      event: 'ack',
+      do: 'gainCode',
+      ok: true,
+    });
+    expect(codes()).toEqual([{ code: '246810', passcodeId: 7 }, { code: '135790' }]);
+
+    expect(await apply(target, { do: 'loseCode', lock: lock.mac, code: '246810' })).toMatchObject({ ok: true });
+    expect(codes()).toEqual([{ code: '135790' }]);
+    expect(await apply(target, { do: 'loseCode', lock: lock.mac, code: '246810' })).toMatchObject({
+      ok: false,
+      error: 'not stored',
+    });
+    expect(await apply(target, { do: 'gainCode', lock: lock.mac, code: '135790' })).toMatchObject({
+      ok: false,
+      error: 'digits taken',
+    });
+    expect(parseControlLine(JSON.stringify({ do: 'gainCode', lock: lock.mac, code: '12' })).ok).toBe(false);
+  });
+});

@@ -33,6 +33,10 @@ export const controlCommandSchema = z.discriminatedUnion('do', [
     lock: lockMac,
     code: z.string().regex(/^[0-9]{1,20}$/, 'digits only'),
   }),
+  /** The lock forgets a stored passcode behind the cloud's back (drift; SimulatedLock.loseCode). */
+  z.object({ do: z.literal('loseCode'), lock: lockMac, code: z.string().regex(/^[0-9]{4,9}$/, '4 to 9 digits') }),
+  /** A passcode the cloud never sent appears in the lock (drift; SimulatedLock.gainCode). */
+  z.object({ do: z.literal('gainCode'), lock: lockMac, code: z.string().regex(/^[0-9]{4,9}$/, '4 to 9 digits') }),
   /** The holder's app shows an eKey credential over Bluetooth; the lock checks it (SimulatedLock.appUnlock). */
   z.object({ do: z.literal('appUnlock'), lock: lockMac, credential: z.string().min(1).max(8192) }),
   z.object({ do: z.literal('status') }),
@@ -123,6 +127,13 @@ function applyImmediate(target: ControlTarget, command: ImmediateControlCommand)
       if (!found) return ack(`no lock ${command.lock}`);
       found.lock.setDrift(command.ms);
       return ack();
+    }
+    case 'loseCode':
+    case 'gainCode': {
+      const found = target.lock(command.lock);
+      if (!found) return ack(`no lock ${command.lock}`);
+      if (command.do === 'loseCode') return ack(found.lock.loseCode(command.code) ? undefined : 'not stored');
+      return ack(found.lock.gainCode(command.code) ? undefined : 'digits taken');
     }
     case 'localUnlock': {
       const found = target.lock(command.lock);

@@ -33,6 +33,7 @@ const OPERATIONS: { [N in DeviceCommandName]: Operation<N> } = {
   changeCredential: (lock, params) => lock.changeCredential(params),
   deleteCredential: (lock, params) => lock.deleteCredential(params.kind, params.credentialId),
   clearCredentials: (lock, params) => lock.clearCredentials(params.kind),
+  listCredentials: (lock) => lock.listCredentials(),
 };
 
 export type LockOperation = (lock: SimulatedLock) => LockOutcome<Record<string, unknown>>;

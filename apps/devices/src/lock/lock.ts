@@ -5,6 +5,7 @@ import {
   type DeviceCommandResult,
   decodeOfflinePasscode,
   eKeyCredentialKey,
+  LISTED_CREDENTIALS_MAX,
   type LockCredentialKind,
   LockRecordType,
   LockState,
@@ -43,6 +44,9 @@ type RecordType = (typeof LockRecordType)[keyof typeof LockRecordType];
 type BoltResult = DeviceCommandResult<'unlock'>;
 type CustomPasscode = DeviceCommandParams<'addPasscode'>;
 type LockCredential = DeviceCommandParams<'addCredential'>;
+
+/** Passcode digits a lock can list (the device vocabulary's). */
+const LISTABLE_CODE = /^[0-9]{4,9}$/;
 
 /** How many credentials of each kind (cards, fingerprints, faces...) the lock holds at most. */
 export const MAX_STORED_CREDENTIALS = 200;
@@ -476,6 +480,53 @@ export class SimulatedLock extends EventEmitter<LockEvents> {
     const count = this.credentials.clear(kind);
     this.logCredentialChange(CLEARED_RECORD[kind], undefined);
     return succeeded({ count });
+  }
+
+  /**
+   * Over Bluetooth: what the lock stores, for the cloud's reconciliation: its stored passcodes
+   * (custom ones with the cloud's id, others without) and its cards, fingerprints, faces, palm
+   * veins, QR codes and key fobs by kind and value. Offline codes are computed, not stored.
+   */
+  listCredentials(): LockOutcome<DeviceCommandResult<'listCredentials'>> {
+    const stored = this.credentials.snapshot();
+    const passcodes = stored
+      .filter((entry) => entry.kind === 'passcode' && LISTABLE_CODE.test(entry.value))
+      .slice(0, LISTED_CREDENTIALS_MAX)
+      .map((entry) => ({
+        code: entry.value,
+        ...(entry.passcodeId !== undefined ? { passcodeId: entry.passcodeId } : {}),
+        ...(entry.startDate !== undefined ? { startDate: entry.startDate } : {}),
+        ...(entry.endDate !== undefined ? { endDate: entry.endDate } : {}),
+      }));
+    const credentials = stored
+      .filter(
+        (entry): entry is StoredCredential & { kind: LockCredentialKind } =>
+          entry.kind !== 'passcode' && entry.value.length <= 200,
+      )
+      .slice(0, LISTED_CREDENTIALS_MAX)
+      .map((entry) => ({
+        kind: entry.kind,
+        value: entry.value,
+        ...(entry.credentialId !== undefined ? { credentialId: entry.credentialId } : {}),
+      }));
+    return succeeded({ passcodes, credentials });
+  }
+
+  /** A stored passcode forgets itself, behind the cloud's back (drift for tests); whether there was one. */
+  loseCode(code: string): boolean {
+    const stored = this.credentials.find('passcode', code);
+    if (!stored) return false;
+    this.credentials.remove(stored.id);
+    this.emit('changed');
+    return true;
+  }
+
+  /** A passcode appears in the lock's memory that the cloud never sent (drift for tests); false when the digits are taken. */
+  gainCode(code: string): boolean {
+    if (this.passcodeTaken(code, undefined)) return false;
+    this.credentials.add({ kind: 'passcode', value: code });
+    this.emit('changed');
+    return true;
   }
 
   /** The credentials of a kind that open now (validity and weekly cycle, by the lock's clock and timezone). */

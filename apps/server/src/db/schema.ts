@@ -433,6 +433,18 @@ const lockRef = () =>
     .notNull()
     .references(() => locks.id, { onDelete: 'cascade' });
 
+/**
+ * A credential's sync with its lock (docs/stays.md, "Credentials on the lock"): why its last
+ * operation failed, how many times in a row it has, when it is tried again (null: not), and the
+ * failed operation a retry sends again (its command and params).
+ */
+const credentialSync = () => ({
+  syncError: text('sync_error'),
+  syncAttempts: integer('sync_attempts').notNull().default(0),
+  syncNextAt: timestamp('sync_next_at', { withTimezone: true }),
+  syncOperationId: text('sync_operation_id'),
+});
+
 /** The account that created a row. */
 const creatorRef = () =>
   integer('creator_id')
@@ -526,6 +538,7 @@ export const passcodes = pgTable(
     status: text('status').notNull(),
     /** The remote operation in flight for a custom code or a deletion. */
     operationId: text('operation_id'),
+    ...credentialSync(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -534,6 +547,7 @@ export const passcodes = pgTable(
     index('passcodes_lock_idx').on(t.lockId, t.createdAt),
     /** Lock users: a person's passcodes by their key (the name, trimmed and case folded). */
     index('passcodes_holder_idx').on(sql`lower(btrim(${t.name}))`),
+    index('passcodes_sync_due_idx').on(t.syncNextAt).where(sql`${t.syncNextAt} is not null`),
   ],
 );
 
@@ -586,6 +600,7 @@ export const lockCredentials = pgTable(
     }>(),
     /** The remote operation in flight for it. */
     operationId: text('operation_id'),
+    ...credentialSync(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -594,8 +609,25 @@ export const lockCredentials = pgTable(
     /** Lock users: a person's cards, fingerprints... by their key (the name, trimmed and case folded). */
     index('lock_credentials_holder_idx').on(sql`lower(btrim(${t.name}))`),
     uniqueIndex('lock_credentials_live_value_unique').on(t.lockId, t.kind, t.value).where(sql`${t.status} <> 12`),
+    index('lock_credentials_sync_due_idx').on(t.syncNextAt).where(sql`${t.syncNextAt} is not null`),
   ],
 );
+
+/** Each lock's last reconciliation (credentialSync): what it lacked (re-sent) and what it held unknown. */
+export const credentialSyncReports = pgTable('credential_sync_reports', {
+  lockId: integer('lock_id')
+    .primaryKey()
+    .references(() => locks.id, { onDelete: 'cascade' }),
+  operationId: text('operation_id').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  /** Why the lock could not be read, else null. */
+  error: text('error'),
+  missingCount: integer('missing_count').notNull().default(0),
+  unknownCount: integer('unknown_count').notNull().default(0),
+  /** At most RECONCILE_REPORT_ITEMS_MAX each: `{ kind, value, id }`. */
+  missing: jsonb('missing').$type<{ kind: string; value: string; id: number | null }[]>().notNull().default([]),
+  unknown: jsonb('unknown').$type<{ kind: string; value: string; id: number | null }[]>().notNull().default([]),
+});
 
 /** Face photos, kept apart from their credentials' rows (lists never read them). */
 export const facePhotos = pgTable('face_photos', {

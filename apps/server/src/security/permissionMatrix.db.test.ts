@@ -62,6 +62,7 @@ const WATCHED_TABLES = [
   'ekeys',
   'passcodes',
   'lock_credentials',
+  'credential_sync_reports',
   'face_photos',
   'hotel_settings',
   'service_balances',

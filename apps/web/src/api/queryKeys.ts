@@ -17,6 +17,8 @@ export const QUERY_ROOT = {
   city: ['city'],
   /** Cards, fingerprints, faces, palm veins, QR codes and key fobs (`credential`, kind, ...). */
   credential: ['credential'],
+  /** Credentials on the lock: a lock's summary by state and its last check. */
+  credentialSync: ['credentialSync'],
   ekey: ['ekey'],
   gateway: ['gateway'],
   gatewayLocks: ['gateway', 'locks'],

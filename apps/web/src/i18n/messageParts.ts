@@ -23,6 +23,7 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'commerce',
   'credential',
   'credentialKind',
+  'credentialSync',
   'developer',
   'driver',
   'ekey',

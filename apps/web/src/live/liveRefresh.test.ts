@@ -11,8 +11,8 @@ describe('what live messages refresh', () => {
   it('refreshes record lists on records messages', () => {
     expect(queriesToRefresh('records')).toEqual([['lockRecord']]);
   });
-  it('leaves operations to their followers', () => {
-    expect(queriesToRefresh('operation')).toEqual([]);
+  it('refreshes the credential lists and the lock’s summary on operation messages (retries nobody follows)', () => {
+    expect(queriesToRefresh('operation')).toEqual([['passcode'], ['credential'], ['credentialSync']]);
     expect(queriesToRefresh('unlockNotice')).toEqual([]);
   });
   it('refreshes purchase records on order messages, and balances, the advanced function and the user info on balance messages', () => {
@@ -28,6 +28,9 @@ describe('what live messages refresh', () => {
       ['lock'],
       ['gateway', 'locks'],
       ['lockRecord'],
+      ['passcode'],
+      ['credential'],
+      ['credentialSync'],
       ['order'],
       ['service'],
       ['vip'],

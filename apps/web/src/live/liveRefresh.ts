@@ -10,14 +10,16 @@ import { USER_INFO_KEY } from '../app/userInfo';
  * features/lock/lockLive); new records change the record lists; an order's payment changes the
  * purchase records, the balances and the advanced function (and the user info's VIP status).
  * An alert raised or read changes the bell's count and the alert list.
- * Operations are followed by whoever started them, and unlock notices come with a records
- * message of their own.
+ * Operations refresh the credential lists (their state on the lock), and unlock notices come with
+ * a records message of their own.
  */
 const REFRESH: Record<LiveType, readonly QueryKey[]> = {
   gateway: [QUERY_ROOT.gateway, QUERY_ROOT.lock],
   lock: [QUERY_ROOT.gatewayLocks],
   records: [QUERY_ROOT.lockRecord],
-  operation: [],
+  // Operations are followed by whoever started them; the credential lists also follow the ones
+  // nobody started by hand (retries, a check's re-sends), so each row's state on the lock stays true.
+  operation: [QUERY_ROOT.passcode, QUERY_ROOT.credential, QUERY_ROOT.credentialSync],
   unlockNotice: [],
   order: [QUERY_ROOT.order],
   balance: [QUERY_ROOT.service, QUERY_ROOT.vip, USER_INFO_KEY],

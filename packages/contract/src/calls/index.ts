@@ -4,6 +4,7 @@ import * as alert from './alert';
 import * as apiKey from './apiKey';
 import * as audit from './audit';
 import * as company from './company';
+import * as credentialSync from './credentialSync';
 import { type CallDefinition, type CallRef, isCallDefinition } from './define';
 import * as ekey from './ekey';
 import * as gateway from './gateway';
@@ -35,6 +36,12 @@ export type { AlertItem, AlertSettings } from './alert';
 export type { ApiKeyItem } from './apiKey';
 export { AUDIT_ACTOR_MAX, type AuditEntry } from './audit';
 export { RELABELLED_TERMS, type RelabelledTerm, webInfo } from './company';
+export {
+  credentialSyncFields,
+  RECONCILE_REPORT_ITEMS_MAX,
+  type ReconcileReport,
+  type SyncSummary,
+} from './credentialSync';
 export * from './define';
 export type { EKeyItem, HeldKey } from './ekey';
 export * from './fields';
@@ -70,6 +77,7 @@ export {
   apiKey,
   audit,
   company,
+  credentialSync,
   ekey,
   gateway,
   group,
@@ -107,6 +115,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(audit),
   ...callsOf(ekey),
   ...callsOf(passcode),
+  ...callsOf(credentialSync),
   ...callsOf(lockCredential),
   ...callsOf(service),
   ...callsOf(order),

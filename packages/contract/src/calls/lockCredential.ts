@@ -16,6 +16,7 @@ import {
   REMARK_MAX,
 } from '../limits';
 import { PHOTO_MAX_BYTES } from '../validation/photo';
+import { credentialSyncFields } from './credentialSync';
 import { defineCall } from './define';
 import {
   emptyData,
@@ -70,6 +71,7 @@ export const credentialItem = z.object({
   idNumber: z.string().nullable(),
   /** QR codes: the link the code opens; faces: the photo's address. */
   link: z.string().nullable(),
+  ...credentialSyncFields,
 });
 export type CredentialItem = z.infer<typeof credentialItem>;
 

@@ -3,6 +3,7 @@ import { CyclicPasscodeSubtype, PasscodeType } from '../enums/credential';
 import { valuesOf } from '../enums/define';
 import { pageSchema } from '../envelope';
 import { PASSCODE_NAME_MAX, RECEIVER_MAX } from '../limits';
+import { credentialSyncFields } from './credentialSync';
 import { defineCall } from './define';
 import { emptyData, idField, intField, oneOf, pageParams, text } from './fields';
 import { remoteOperation } from './remoteOperation';
@@ -34,6 +35,7 @@ export const passcodeItem = z.object({
   createDate: z.number(),
   /** An offline code must be used for the first time within this many hours of its start, else null. */
   activationHours: z.number().int().nullable(),
+  ...credentialSyncFields,
 });
 export type PasscodeItem = z.infer<typeof passcodeItem>;
 

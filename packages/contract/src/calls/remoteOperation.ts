@@ -23,6 +23,8 @@ export const REMOTE_OPERATIONS = [
   'deleteCredential',
   'clearCredentials',
   'reportCardLoss',
+  // A reconciliation reads what the lock stores (credentialSync.ts).
+  'listCredentials',
 ] as const;
 export type RemoteOperationName = (typeof REMOTE_OPERATIONS)[number];
 

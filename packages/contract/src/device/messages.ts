@@ -32,6 +32,9 @@ const customPasscode = z.object({
   endDate: z.number().optional(),
 });
 
+/** The most passcodes, and the most other credentials, a lock lists (listCredentials). */
+export const LISTED_CREDENTIALS_MAX = 2000;
+
 /** Commands the cloud sends, with their params and what a successful reply's `result` holds. */
 export const DEVICE_COMMANDS = {
   /** `operator`: the account that asked, written into the lock's record of the unlock. */
@@ -137,6 +140,36 @@ export const DEVICE_COMMANDS = {
   clearCredentials: {
     params: z.object({ kind: credentialKind }),
     result: z.object({ count: z.number().int() }),
+  },
+  /**
+   * What the lock stores, for a reconciliation (docs/stays.md, "Credentials on the lock"): its
+   * custom passcodes with their validity, and its cards, fingerprints, faces, palm veins, QR
+   * codes and key fobs by kind and value; the cloud's ids where the cloud stored them (none on
+   * what the lock was given some other way). At most LISTED_CREDENTIALS_MAX of each.
+   */
+  listCredentials: {
+    params: z.object({}),
+    result: z.object({
+      passcodes: z
+        .array(
+          z.object({
+            code: passcodeDigits,
+            passcodeId: z.number().int().positive().optional(),
+            startDate: z.number().optional(),
+            endDate: z.number().optional(),
+          }),
+        )
+        .max(LISTED_CREDENTIALS_MAX),
+      credentials: z
+        .array(
+          z.object({
+            kind: credentialKind,
+            value: z.string().min(1).max(200),
+            credentialId: z.number().int().positive().optional(),
+          }),
+        )
+        .max(LISTED_CREDENTIALS_MAX),
+    }),
   },
 } as const;
 

@@ -2,6 +2,7 @@ export * from './account';
 export * from './alert';
 export * from './commerce';
 export * from './credential';
+export * from './credentialSync';
 export * from './define';
 export * from './feature';
 export * from './lock';

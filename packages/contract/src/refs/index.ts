@@ -5,6 +5,7 @@ export { alert } from './alert';
 export { apiKey } from './apiKey';
 export { audit } from './audit';
 export { company } from './company';
+export { credentialSync } from './credentialSync';
 export { ekey } from './ekey';
 export { gateway } from './gateway';
 export { group } from './group';

@@ -28,6 +28,7 @@ const NAMESPACE_RULES: Record<string, NamespaceRule> = {
   card: { get: 'read', post: 'credentials' },
   city: { get: 'read', post: 'never' },
   company: { get: 'read', post: 'never' },
+  credentialSync: { get: 'read', post: 'credentials' },
   ekey: { get: 'read', post: 'credentials' },
   face: { get: 'read', post: 'credentials' },
   fingerprint: { get: 'read', post: 'credentials' },

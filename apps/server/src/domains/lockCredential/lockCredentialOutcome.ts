@@ -1,5 +1,8 @@
 import type { LockCredentialKind } from '@smartlock/contract';
+import type { Executor } from '../../db/client';
+import { syncAfterEnd } from '../credentialSync/syncColumns';
 import type { OperationOutcomes } from '../remoteOperation/operationOutcomes';
+import type { OperationRow } from '../remoteOperation/remoteOperationQueries';
 import { KINDS, Status } from './credentialKinds';
 import {
   deleteClearedCredentials,
@@ -8,6 +11,13 @@ import {
   endCredentialOperation,
   pendingValidityOf,
 } from './credentialOperationQueries';
+import { credentialById } from './lockCredentialQueries';
+
+/** The credential's sync with its lock after the operation: a failure's reason and next retry, or none. */
+async function syncOf(tx: Executor, row: OperationRow, succeeded: boolean) {
+  const before = await credentialById(tx, Number(row.params.credentialId));
+  return syncAfterEnd(row, succeeded, before?.syncAttempts ?? 0, Date.now());
+}
 
 /**
  * How cards, fingerprints, faces, palm veins, QR codes and key fobs end their operations, by
@@ -29,6 +39,7 @@ export const STORED_CREDENTIAL_OUTCOMES: Pick<
     await endCredentialOperation(tx, Number(row.params.credentialId), row.id, {
       status: succeeded ? Status.normal : Status.addFailed,
       ...fromLock,
+      ...(await syncOf(tx, row, succeeded)),
     });
   },
 
@@ -44,19 +55,25 @@ export const STORED_CREDENTIAL_OUTCOMES: Pick<
             cycle: pending.cycle,
           }
         : {};
+    const sync = await syncOf(tx, row, succeeded);
     await endCredentialOperation(tx, credentialId, row.id, {
       status: succeeded ? Status.normal : Status.updateFailed,
-      pendingValidity: null,
+      // A change to be retried keeps the validity it asks for.
+      pendingValidity: sync.syncNextAt ? (pending ?? null) : null,
       ...validity,
+      ...sync,
     });
   },
 
   deleteCredential: async (tx, row, succeeded) => {
     const credentialId = Number(row.params.credentialId);
     if (!succeeded) {
-      await endCredentialOperation(tx, credentialId, row.id, { status: Status.deleteFailed });
+      await endCredentialOperation(tx, credentialId, row.id, {
+        status: Status.deleteFailed,
+        ...(await syncOf(tx, row, false)),
+      });
     } else if (row.name === 'reportCardLoss') {
-      await endCredentialOperation(tx, credentialId, row.id, { status: Status.lost });
+      await endCredentialOperation(tx, credentialId, row.id, { status: Status.lost, ...(await syncOf(tx, row, true)) });
     } else {
       await deleteCredentialOfOperation(tx, credentialId, row.id);
     }
@@ -64,7 +81,7 @@ export const STORED_CREDENTIAL_OUTCOMES: Pick<
 
   clearCredentials: async (tx, row, succeeded) => {
     if (!succeeded) {
-      await endClearOperation(tx, row.id, { status: Status.deleteFailed });
+      await endClearOperation(tx, row.id, { status: Status.deleteFailed, ...syncAfterEnd(row, false, 0, Date.now()) });
       return;
     }
     await deleteClearedCredentials(tx, row.lockId, String(row.params.kind), row.id);

@@ -1,4 +1,4 @@
-import type { CredentialItem, LockCredentialKind } from '@smartlock/contract';
+import { type CredentialItem, type LockCredentialKind, storedCredentialSyncState } from '@smartlock/contract';
 import { Status } from './credentialKinds';
 import type { LockCredentialRow } from './lockCredentialQueries';
 
@@ -31,5 +31,8 @@ export function presentCredential(row: LockCredentialRow, senderUsername: string
     type: row.type,
     idNumber: row.idNumber,
     link: row.kind === 'face' ? `${FACE_PHOTO_PATH}/${row.id}` : row.link,
+    syncState: storedCredentialSyncState(row.status),
+    syncError: row.syncError,
+    nextRetryAt: row.syncNextAt?.getTime() ?? null,
   };
 }

@@ -14,6 +14,7 @@ import type { Db, Executor } from '../../db/client';
 import { orConflict } from '../../db/conflict';
 import { ApiError, assertVerdict } from '../../http/apiError';
 import { pageOf } from '../../http/paging';
+import { SYNC_CLEAR } from '../credentialSync/syncColumns';
 import { type EKeyValidity, eKeyValidity } from '../ekey/ekeyValidity';
 import { type CredentialManager, credentialManager } from '../lock/credentialAccess';
 import type { LockRow } from '../lock/lockQueries';
@@ -28,6 +29,7 @@ import {
   clearOfKindRunning,
   deleteLostCard,
 } from './credentialOperationQueries';
+import { deviceValidity } from './deviceValidity';
 import { checkedFacePhoto } from './facePhotoUpload';
 import { presentCredential, statusNow } from './lockCredentialPresenter';
 import {
@@ -86,15 +88,6 @@ export interface Added {
 
 /** One lock's answer to a fingerprint issued to many. */
 export type FingerprintResult = { lockId: number } & ({ ok: true; added: Added } | { ok: false; error: ApiError });
-
-/** The validity as the lock takes it (UTC ms, a lock-local weekly cycle); a once credential is a limited one at the lock. */
-function deviceValidity(validity: EKeyValidity) {
-  return {
-    ...(validity.startDate ? { startDate: validity.startDate.getTime() } : {}),
-    ...(validity.endDate ? { endDate: validity.endDate.getTime() } : {}),
-    ...(validity.cycle ? { cycle: validity.cycle } : {}),
-  };
-}
 
 function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -455,7 +448,7 @@ export class LockCredentialService {
       {
         lock,
         prepare: async (tx, operationId) => {
-          if ((await claimCredentials(tx, ids, operationId, columns)) !== ids.length) {
+          if ((await claimCredentials(tx, ids, operationId, { ...columns, ...SYNC_CLEAR })) !== ids.length) {
             throw new ApiError('credentialBusy');
           }
         },

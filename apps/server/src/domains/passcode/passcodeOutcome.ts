@@ -1,10 +1,15 @@
 import { PasscodeStatus } from '@smartlock/contract';
+import { syncAfterEnd } from '../credentialSync/syncColumns';
 import type { OperationOutcome, OperationOutcomes } from '../remoteOperation/operationOutcomes';
-import { endPasscodeOperation } from './passcodeQueries';
+import { endPasscodeOperation, passcodeById } from './passcodeQueries';
 
-/** A passcode's status when its operation succeeds or fails (a change also takes its new digits and validity). */
+/**
+ * A passcode's status when its operation succeeds or fails (a change also takes its new digits
+ * and validity), with its sync with the lock: a failure's reason and next retry, or none.
+ */
 function passcodeOutcome(success: string, failure: string): OperationOutcome {
   return async (tx, row, succeeded) => {
+    const passcodeId = Number(row.params.passcodeId);
     const changed =
       succeeded && row.command === 'changePasscode'
         ? {
@@ -13,9 +18,11 @@ function passcodeOutcome(success: string, failure: string): OperationOutcome {
             endDate: typeof row.params.endDate === 'number' ? new Date(row.params.endDate) : null,
           }
         : {};
-    await endPasscodeOperation(tx, Number(row.params.passcodeId), row.id, {
+    const before = await passcodeById(tx, passcodeId);
+    await endPasscodeOperation(tx, passcodeId, row.id, {
       status: succeeded ? success : failure,
       ...changed,
+      ...syncAfterEnd(row, succeeded, before?.syncAttempts ?? 0, Date.now()),
     });
   };
 }

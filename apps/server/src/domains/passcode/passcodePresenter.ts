@@ -1,4 +1,10 @@
-import { ACTIVATION_HOURS, type PasscodeItem, PasscodeStatus, PasscodeType } from '@smartlock/contract';
+import {
+  ACTIVATION_HOURS,
+  type PasscodeItem,
+  PasscodeStatus,
+  PasscodeType,
+  passcodeSyncState,
+} from '@smartlock/contract';
 import type { PasscodeRow } from './passcodeQueries';
 
 /** Offline types a lock activates on first use. */
@@ -33,5 +39,8 @@ export function presentPasscode(row: PasscodeRow, senderUsername: string): Passc
     senderUsername,
     createDate: row.createdAt.getTime(),
     activationHours: ACTIVATED.has(row.type) ? ACTIVATION_HOURS : null,
+    syncState: passcodeSyncState(row.status),
+    syncError: row.syncError,
+    nextRetryAt: row.syncNextAt?.getTime() ?? null,
   };
 }

@@ -98,7 +98,12 @@ export async function insertPasscodeIfFree(db: Executor, values: NewPasscode): P
 export async function updatePasscode(
   db: Executor,
   passcodeId: number,
-  values: Partial<Pick<PasscodeRow, 'name' | 'status' | 'operationId'>>,
+  values: Partial<
+    Pick<
+      PasscodeRow,
+      'name' | 'status' | 'operationId' | 'syncError' | 'syncAttempts' | 'syncNextAt' | 'syncOperationId'
+    >
+  >,
 ): Promise<void> {
   await db.update(passcodes).set(values).where(eq(passcodes.id, passcodeId));
 }
@@ -111,7 +116,12 @@ export async function endPasscodeOperation(
   db: Executor,
   passcodeId: number,
   operationId: string,
-  values: Partial<Pick<PasscodeRow, 'status' | 'code' | 'startDate' | 'endDate'>>,
+  values: Partial<
+    Pick<
+      PasscodeRow,
+      'status' | 'code' | 'startDate' | 'endDate' | 'syncError' | 'syncAttempts' | 'syncNextAt' | 'syncOperationId'
+    >
+  >,
 ): Promise<void> {
   await db
     .update(passcodes)

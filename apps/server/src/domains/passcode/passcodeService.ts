@@ -17,6 +17,7 @@ import { ApiError, assertVerdict } from '../../http/apiError';
 import { pageOf } from '../../http/paging';
 import { translate } from '../../i18n';
 import { auditChange } from '../audit/auditNote';
+import { SYNC_CLEAR } from '../credentialSync/syncColumns';
 import { type CredentialManager, credentialManager } from '../lock/credentialAccess';
 import type { LockRow } from '../lock/lockQueries';
 import type { NoticeCaller, NoticeWriter } from '../notice/noticeWriter';
@@ -167,6 +168,7 @@ export class PasscodeService {
           await updatePasscode(tx, row.id, {
             status: PasscodeStatus.updating,
             operationId,
+            ...SYNC_CLEAR,
             name: request.keyboardPwdName ?? row.name,
           });
         },
@@ -186,7 +188,7 @@ export class PasscodeService {
       {
         lock: manager.lock,
         prepare: async (tx, operationId) => {
-          await updatePasscode(tx, row.id, { status: PasscodeStatus.deleting, operationId });
+          await updatePasscode(tx, row.id, { status: PasscodeStatus.deleting, operationId, ...SYNC_CLEAR });
         },
       },
     );

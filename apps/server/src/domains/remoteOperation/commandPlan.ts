@@ -145,6 +145,8 @@ export function planOperation(lock: LockRow, request: OperationRequest): Command
       return { command: request.name, params: request.credential ?? {} };
     case 'revokeEKey':
       return { command: 'revokeEKey', params: request.credential ?? {} };
+    case 'listCredentials':
+      return { command: 'listCredentials', params: {} };
     case 'addCredential':
     case 'changeCredential':
     case 'deleteCredential':

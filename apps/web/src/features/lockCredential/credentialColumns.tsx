@@ -3,6 +3,7 @@ import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { type FitColumn, OneLine, SentBy } from '../../ui/FitTable';
+import { SyncStateTag } from '../credentialSync/SyncStateTag';
 import { eKeyValidityText } from '../credentials/validityText';
 import { CredentialStatusTag } from './CredentialStatusTag';
 import { KINDS, typeKey } from './kinds';
@@ -39,7 +40,12 @@ export function credentialColumns(
       dataIndex: 'status',
       minWidth: 150,
       drop: 6,
-      render: (status: number) => <CredentialStatusTag kind={kind} status={status} />,
+      render: (status: number, item) => (
+        <>
+          <CredentialStatusTag kind={kind} status={status} />
+          <SyncStateTag state={item.syncState} error={item.syncError} nextRetryAt={item.nextRetryAt} />
+        </>
+      ),
     },
     {
       key: 'name',

@@ -8,6 +8,7 @@ import { usePaging, useStepBackFromEmptyPage } from '../../app/usePaging';
 import { CredentialTable } from '../../ui/CredentialTable';
 import { LinkButton } from '../../ui/LinkButton';
 import { SearchBox } from '../../ui/SearchBox';
+import { LockSyncPanel } from '../credentialSync/LockSyncPanel';
 import { CredentialOperationStatus } from '../credentials/CredentialOperationStatus';
 import { useFollowOperation } from '../credentials/useFollowOperation';
 import type { LockDetail } from '../lock/lockApi';
@@ -129,6 +130,7 @@ export function PasscodeTab({ detail }: { detail: LockDetail }) {
           </Button>
         </Flex>
       </Flex>
+      <LockSyncPanel lockId={lockId} onChecked={() => void refresh()} />
       <CredentialOperationStatus
         followed={followed}
         title={travelling ? t(`passcode.operation.${travelling.kind}`, { code: travelling.code }) : ''}

@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { type FitColumn, OneLine, SentBy } from '../../ui/FitTable';
+import { SyncStateTag } from '../credentialSync/SyncStateTag';
 import { passcodeValidityText } from '../credentials/validityText';
 import { PasscodeStatusTag } from './PasscodeStatusTag';
 import type { PasscodeItem } from './passcodeApi';
@@ -37,7 +38,12 @@ export function passcodeColumns(
       dataIndex: 'status',
       minWidth: 150,
       drop: 6,
-      render: (status: string) => <PasscodeStatusTag status={status} />,
+      render: (status: string, item) => (
+        <>
+          <PasscodeStatusTag status={status} />
+          <SyncStateTag state={item.syncState} error={item.syncError} nextRetryAt={item.nextRetryAt} />
+        </>
+      ),
     },
     {
       key: 'name',
