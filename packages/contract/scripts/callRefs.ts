@@ -26,6 +26,7 @@ const NAMESPACES = [
   'order',
   'passcode',
   'service',
+  'stayGuest',
   'template',
   'user',
   'vip',

@@ -17,6 +17,7 @@ import * as openApi from './openApi';
 import * as order from './order';
 import * as passcode from './passcode';
 import * as service from './service';
+import * as stayGuest from './stayGuest';
 import * as template from './template';
 import * as user from './user';
 import * as vip from './vip';
@@ -50,6 +51,13 @@ export { CALLBACK_URL_MAX } from './openApi';
 export type { OrderItem } from './order';
 export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';
+export {
+  STAY_GUEST_PATH,
+  STAY_INSTRUCTIONS_MAX,
+  type StayGuestLock,
+  type StayGuestPage,
+  stayGuestUrl,
+} from './stayGuest';
 export type { TemplateItem } from './template';
 export { userInfo } from './user';
 export * from './validityFields';
@@ -81,6 +89,7 @@ export {
   order,
   passcode,
   service,
+  stayGuest,
   template,
   user,
   vip,
@@ -115,6 +124,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(openApi),
   ...callsOf(webhook),
   ...callsOf(apiKey),
+  ...callsOf(stayGuest),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];
 
