@@ -8,6 +8,7 @@ import type { FleetLock } from '../../test/fleetProcess';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
 import { dataOf, type TestClient } from '../../test/harness';
 import { GuestLinks } from './guestLink';
+import { GUEST_UNLOCK_LIMIT, guestUnlockKey } from './stayGuestService';
 
 const HOUR = 3_600_000;
 let setup: FleetServer;
@@ -182,6 +183,17 @@ describe('unlocking from the guest page', () => {
 
     const invalid = await visitor.call(stayGuest.guestUnlock, { token: `${closed.token}x`, lockId: door.lockId });
     expect(invalid.body.errorCode).toBe(ERRORS.stayLinkInvalid.code);
+  });
+
+  it('is limited per stay: past the limit the page hears "too many requests" and nothing is sent', async () => {
+    const { stayId, token } = await insertStay({ guestRemoteUnlock: true });
+    const { limiter } = setup.server.app.services;
+    for (let i = 0; i < GUEST_UNLOCK_LIMIT.count; i++)
+      await limiter.hit(guestUnlockKey(stayId), GUEST_UNLOCK_LIMIT.windowMs);
+    const from = setup.fleet.lines.length;
+    const reply = await visitor.call(stayGuest.guestUnlock, { token, lockId: door.lockId });
+    expect(reply.body.errorCode).toBe(ERRORS.tooManyRequests.code);
+    expect(setup.fleet.lines.slice(from).filter((l) => l.event === 'bolt')).toEqual([]);
   });
 
   it('unlocks through the owner’s gateway where the feed allows it, answered once the lock has', async () => {

@@ -25,6 +25,8 @@ import {
 
 /** Unlocks one stay's guest page may ask for in a window (a shared link cannot hammer the lock). */
 export const GUEST_UNLOCK_LIMIT = { count: 10, windowMs: 10 * 60_000 };
+/** The rate counter of one stay's unlocks (a link and the stay are one: a new link is a new nonce of the same stay). */
+export const guestUnlockKey = (stayId: number) => `stay:guest-unlock:${stayId}`;
 
 export interface StayGuestDeps {
   db: Db;
@@ -64,7 +66,7 @@ export class StayGuestService {
 
   async unlock(token: string, lockId: number): Promise<{ success: boolean }> {
     const stay = await this.liveStay(token);
-    const { count } = await this.deps.limiter.hit(`stay:guest-unlock:${stay.stayId}`, GUEST_UNLOCK_LIMIT.windowMs);
+    const { count } = await this.deps.limiter.hit(guestUnlockKey(stay.stayId), GUEST_UNLOCK_LIMIT.windowMs);
     if (count > GUEST_UNLOCK_LIMIT.count) throw new ApiError('tooManyRequests');
     const row = (await guestLocks(this.deps.db, stay.stayId, stay.ownerId)).find((r) => r.lockId === lockId);
     if (!row || !canUnlock(stay, row, Date.now()))

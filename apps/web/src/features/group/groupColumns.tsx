@@ -37,7 +37,7 @@ export function groupColumns(
             {
               key: 'instructions',
               icon: <FileTextOutlined />,
-              label: t('stayInstructions.title'),
+              label: t('stayInstructions.label'),
               testId: 'group-instructions',
             },
             { key: 'delete', icon: <DeleteOutlined />, label: t('group.delete'), testId: 'group-delete', danger: true },

@@ -11,8 +11,9 @@ export type StayGuestLockData = StayGuestPageData['locks'][number];
 export type InstructionsTarget = { lockId: number } | { groupId: number };
 
 const stayKeys = {
-  guest: (token: string) => [QUERY_ROOT.stayGuest, 'page', token] as const,
-  instructions: (target: InstructionsTarget) => [QUERY_ROOT.stayGuest, 'instructions', target] as const,
+  guest: (token: string) => [...QUERY_ROOT.stayGuest, 'page', token] as const,
+  allInstructions: [...QUERY_ROOT.stayGuest, 'instructions'] as const,
+  instructions: (target: InstructionsTarget) => [...QUERY_ROOT.stayGuest, 'instructions', target] as const,
 };
 
 /** A stay's guest page by its link (no session); a failed load is not tried again (an invalid link stays invalid). */
@@ -39,7 +40,5 @@ export function useStayInstructions(target: InstructionsTarget) {
   });
 }
 
-export const useSetStayInstructions = () =>
-  useCallMutation(stayGuest.setInstructions, (params) => [
-    stayKeys.instructions(params.lockId !== undefined ? { lockId: params.lockId } : { groupId: params.groupId ?? 0 }),
-  ]);
+/** Writes a lock's or group's instructions; the instructions shown anywhere are read again. */
+export const useSetStayInstructions = () => useCallMutation(stayGuest.setInstructions, [stayKeys.allInstructions]);
