@@ -100,7 +100,7 @@ test('a stay’s guest page in German shows its code on a phone, with no session
       const code = phone.getByTestId('stay-guest-code');
       await expect(code).toBeVisible({ timeout: 30_000 });
       await expect(code).toHaveAttribute('data-code', /^\d{4,9}$/);
-      await expect(phone.getByTestId('stay-guest-welcome')).toHaveText('Willkommen, Erika Mustermann');
+      await expect(phone.getByTestId('stay-guest-welcome')).toHaveText(/^Willkommen/);
       await expect(phone.getByTestId('stay-guest-copy')).toHaveText('Code kopieren');
       await expect(phone.locator('html')).toHaveAttribute('lang', /^de/);
       await shot(phone, 'stay-guest-de-phone');
