@@ -77,6 +77,9 @@ import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
 import { FaceAuthService } from './domains/service/faceAuthService';
 import { serviceRoutes } from './domains/service/serviceRoutes';
 import { ServiceService } from './domains/service/serviceService';
+import { GuestLinks } from './domains/stay/guestLink';
+import { stayGuestRoutes } from './domains/stay/stayGuestRoutes';
+import { StayGuestService } from './domains/stay/stayGuestService';
 import { templateRoutes } from './domains/template/templateRoutes';
 import { TemplateService } from './domains/template/templateService';
 import { accountRoutes } from './domains/user/accountRoutes';
@@ -127,6 +130,8 @@ export interface Services {
   codes: ValidationCodeService;
   slider: SliderService;
   limiter: RateLimiter;
+  /** Stays' guest links (docs/stays.md): the one signer, for the guest page and the stays that hand links out. */
+  guestLinks: GuestLinks;
   messenger: Messenger;
   guard: SignatureGuard;
   live: LiveHub;
@@ -236,6 +241,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mapActivity = new MapActivityService(db);
   const production = config.NODE_ENV === 'production';
   const webhookSealer = new Sealer(deriveKey(secret, 'webhook-secrets'));
+  // Stays' guest links: made once here, read by the guest page and by the stays that send links.
+  const guestLinks = new GuestLinks(deriveKey(secret, 'stay-guest-links'));
   const { autoStart: webhooksStart = true, ...workerOptions } = options.webhookWorker ?? {};
   const webhookWorker = new WebhookWorker(
     db,
@@ -362,6 +369,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...openApiRoutes(openApi),
     ...apiKeyRoutes(new ApiKeyService(db, config.API_KEY_CALLS_PER_MINUTE)),
     ...webhookRoutes(webhooks),
+    ...stayGuestRoutes(
+      new StayGuestService({
+        db,
+        links: guestLinks,
+        operations: devices.operations,
+        limiter,
+        operationMs: config.REMOTE_OPERATION_SECONDS * 1000,
+        brandName: (key) => brands.byPackageName(key)?.name,
+      }),
+    ),
   ];
   assertEveryCallRouted(allRoutes);
   // Every change, from the console, an API key or the open API (ContractCalls), leaves its audit entry.
@@ -460,6 +477,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     codes,
     slider,
     limiter,
+    guestLinks,
     messenger,
     guard,
     live,

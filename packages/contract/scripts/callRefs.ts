@@ -27,6 +27,7 @@ const NAMESPACES = [
   'order',
   'passcode',
   'service',
+  'stayGuest',
   'template',
   'user',
   'vip',

@@ -159,6 +159,8 @@ export const ERRORS = {
   advancedFunctionLockLimit: { code: -5014, http: 402 },
   paidFeaturesUnavailable: { code: -5015, http: 403 },
   unlockLinkInvalid: { code: -3070, http: 410 },
+  /** A stay's guest link that is unknown, revoked (stay cancelled, new link) or past the stay's window. */
+  stayLinkInvalid: { code: -3071, http: 410 },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -87,6 +87,10 @@ type Sample = (world: World) => string | number;
 /** A valid value for each other required parameter: by "path field", else by field. */
 const SAMPLES: Record<string, Sample> = {
   '/lock/unlockByLink token': (w) => w.unlockToken,
+  // A well-formed stay link the world has no stay for: every caller hears "stay link invalid".
+  '/stay/guest token': () => `1.${'n'.repeat(24)}.${'m'.repeat(43)}`,
+  '/stay/guestUnlock token': () => `1.${'n'.repeat(24)}.${'m'.repeat(43)}`,
+  '/stay/setInstructions text': () => 'Key box left of the door.',
   '/user/loginByAccessToken token': () => 'a'.repeat(43),
   '/lock/updateSetting type': () => 'remoteUnlock',
   '/lock/updateSetting value': () => 1,
@@ -205,7 +209,27 @@ export function paramsFor(call: CallDefinition, world: World, condition?: { para
     const named = (world as unknown as Record<string, string | number>)[String(condition.value)];
     params[condition.param] = named ?? condition.value;
   }
-  return params;
+  return oneOfTargets(call, params);
+}
+
+/**
+ * A call that takes one of several objects (a lock or a group, not both): the optional object
+ * parameters after the first are left out until the parameters parse.
+ */
+function oneOfTargets(call: CallDefinition, params: Record<string, string | number>) {
+  const optional = Object.keys(params).filter(
+    (name) =>
+      OBJECT_PARAMS[name] &&
+      (call.params as unknown as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape?.[
+        name
+      ]?.safeParse(undefined).success,
+  );
+  const kept = { ...params };
+  for (const name of optional.slice(1)) {
+    if (call.params.safeParse(kept).success) break;
+    delete kept[name];
+  }
+  return kept;
 }
 
 /** An upload's file (the face photo check). */

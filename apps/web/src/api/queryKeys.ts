@@ -36,6 +36,8 @@ export const QUERY_ROOT = {
   passcode: ['passcode'],
   /** The price list and the account's balances of the value-added services. */
   service: ['service'],
+  /** A stay's guest page and the arrival instructions of locks and groups. */
+  stayGuest: ['stayGuest'],
   /** Message templates. */
   template: ['template'],
   /** The account's advanced function. */

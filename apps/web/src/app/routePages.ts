@@ -19,6 +19,9 @@ const publicMap = {
   screen: screen(() => import('../features/map/MapScreenPage')),
 };
 
+/** A stay's guest page (docs/stays.md): public, by its link. */
+const stayGuestPage = screen(() => import('../features/stay/StayGuestPage'));
+
 const gateway = {
   home: () => import('../features/gateway/GatewayPage'),
 };
@@ -99,6 +102,7 @@ const PAGES: Record<string, PageLoader> = {
   '/resetSuccess': auth.resetSuccess,
   '/loginByAccessToken': auth.accessToken,
   '/unlockByLink': locks.unlockByLink,
+  '/stay': stayGuestPage,
   '/map/base': publicMap.base,
   '/map/new': publicMap.screen,
   '/console/home': locks.home,

@@ -57,6 +57,14 @@ export const PUBLIC_ROUTES: RouteSpec[] = [
     public: true,
     query: ['token'],
   },
+  {
+    path: '/stay',
+    name: 'stay-guest',
+    title: 'route.stayGuest',
+    public: true,
+    screen: true,
+    query: ['token'],
+  },
   { path: '/map/base', name: 'map-base', title: 'route.mapBase', public: true, screen: true },
   { path: '/map/new', name: 'map-new', title: 'route.mapNew', public: true, screen: true },
 ];

@@ -9,8 +9,8 @@ export type MessagePart = 'public' | 'screens' | 'console';
 
 export const MESSAGE_PARTS: readonly MessagePart[] = ['public', 'screens', 'console'];
 
-/** The namespaces of the public maps and the unlock-link screen. */
-export const SCREEN_NAMESPACES: readonly string[] = ['map', 'unlockLink'];
+/** The namespaces of the public maps, the unlock-link screen and a stay's guest page. */
+export const SCREEN_NAMESPACES: readonly string[] = ['map', 'stayGuest', 'unlockLink'];
 
 /** The namespaces only signed-in screens use (console catalogue and contract messages alike). */
 export const CONSOLE_NAMESPACES: readonly string[] = [
@@ -47,6 +47,7 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'service',
   'settings',
   'signal',
+  'stayInstructions',
   'template',
   'transfer',
   'validity',

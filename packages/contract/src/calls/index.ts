@@ -18,6 +18,7 @@ import * as openApi from './openApi';
 import * as order from './order';
 import * as passcode from './passcode';
 import * as service from './service';
+import * as stayGuest from './stayGuest';
 import * as template from './template';
 import * as user from './user';
 import * as vip from './vip';
@@ -57,6 +58,13 @@ export { CALLBACK_URL_MAX } from './openApi';
 export type { OrderItem } from './order';
 export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';
+export {
+  STAY_GUEST_PATH,
+  STAY_INSTRUCTIONS_MAX,
+  type StayGuestLock,
+  type StayGuestPage,
+  stayGuestUrl,
+} from './stayGuest';
 export type { TemplateItem } from './template';
 export { userInfo } from './user';
 export * from './validityFields';
@@ -90,6 +98,7 @@ export {
   order,
   passcode,
   service,
+  stayGuest,
   template,
   user,
   vip,
@@ -125,6 +134,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(openApi),
   ...callsOf(webhook),
   ...callsOf(apiKey),
+  ...callsOf(stayGuest),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];
 

@@ -45,6 +45,7 @@ const NAMESPACE_RULES: Record<string, NamespaceRule> = {
   passcode: { get: 'read', post: 'credentials' },
   qrcode: { get: 'read', post: 'credentials' },
   service: { get: 'read', post: 'never' },
+  stay: { get: 'read', post: 'locks' },
   template: { get: 'read', post: 'locks' },
   user: { get: 'never', post: 'never' },
   vip: { get: 'read', post: 'never' },
@@ -64,6 +65,8 @@ const CALL_RULES: Record<string, KeyRequirement> = {
   '/lock/queryDate': 'remote',
   // Opened by a link's token, not by an account.
   '/lock/unlockByLink': 'never',
+  '/stay/guest': 'never',
+  '/stay/guestUnlock': 'never',
   // Reads made with POST.
   '/lock/export': 'read',
   '/lock/exportUser': 'read',

@@ -4,8 +4,8 @@ import type { CallDefinition } from '@smartlock/contract';
  * Which calls the audit trail records, written once (docs/governance.md "Audit trail"): every
  * POST call that succeeds, except these, which change nothing an owner audits: checks and
  * reads sent as POST, the sending of a validation code, the slider, record uploads (the records
- * are the lock's own log), a face photo's check, export preparation, and the unlock link opened
- * by its bearer (the unlock is in the lock's records; the link's creation is audited).
+ * are the lock's own log), a face photo's check, export preparation, and the unlock link or a
+ * stay's guest page used by its bearer (the unlock is in the lock's records; the link's creation is audited).
  * Login and logout are recorded as security events on the account's own trail.
  */
 const NOT_CHANGES = new Set<string>([
@@ -19,6 +19,7 @@ const NOT_CHANGES = new Set<string>([
   '/lock/exportUser',
   '/lock/getExportUserNum',
   '/lock/unlockByLink',
+  '/stay/guestUnlock',
   '/lockRecord/upload',
   '/face/checkPhoto',
   '/ekey/sync',

@@ -5,13 +5,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../ui/LoadError';
+import { GroupInstructionsDialog } from './GroupInstructionsDialog';
 import { GroupNameDialog } from './GroupNameDialog';
 import { type LockGroup, useGroups } from './groupApi';
 import { groupColumns } from './groupColumns';
 import { MoveLocksDialog } from './MoveLocksDialog';
 import { useDeleteGroup } from './useDeleteGroup';
 
-type Dialog = { kind: 'create' } | { kind: 'rename'; item: LockGroup } | { kind: 'move'; from: number };
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'rename'; item: LockGroup }
+  | { kind: 'move'; from: number }
+  | { kind: 'instructions'; item: LockGroup };
 
 /** Lock groups (spec: group/home): each with its lock count; create, rename, delete, move locks between them. */
 export default function GroupPage() {
@@ -24,6 +29,7 @@ export default function GroupPage() {
       groupColumns(t, (action, item) => {
         if (action === 'delete') confirmDelete(item);
         else if (action === 'rename') setDialog({ kind: 'rename', item });
+        else if (action === 'instructions') setDialog({ kind: 'instructions', item });
         else setDialog({ kind: 'move', from: item.groupId });
       }),
     [t, confirmDelete],
@@ -80,6 +86,9 @@ export default function GroupPage() {
       />
       {dialog?.kind === 'create' ? <GroupNameDialog onClose={() => setDialog(undefined)} /> : null}
       {dialog?.kind === 'rename' ? <GroupNameDialog item={dialog.item} onClose={() => setDialog(undefined)} /> : null}
+      {dialog?.kind === 'instructions' ? (
+        <GroupInstructionsDialog item={dialog.item} onClose={() => setDialog(undefined)} />
+      ) : null}
       {dialog?.kind === 'move' && groups.data ? (
         <MoveLocksDialog groups={groups.data} from={dialog.from} onClose={() => setDialog(undefined)} />
       ) : null}

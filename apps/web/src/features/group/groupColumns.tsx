@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, FileTextOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { RowLinkActions } from '../../ui/RowLinkActions';
 import type { LockGroup } from './groupApi';
 
-export type GroupAction = 'rename' | 'delete' | 'move';
+export type GroupAction = 'rename' | 'delete' | 'move' | 'instructions';
 
 /** The lock-group table's columns: name, lock count, and a row's actions. */
 export function groupColumns(
@@ -34,6 +34,12 @@ export function groupColumns(
           actions={[
             { key: 'move', icon: <UnorderedListOutlined />, label: t('group.moveLocks'), testId: 'group-move' },
             { key: 'rename', icon: <EditOutlined />, label: t('group.rename'), testId: 'group-rename' },
+            {
+              key: 'instructions',
+              icon: <FileTextOutlined />,
+              label: t('stayInstructions.label'),
+              testId: 'group-instructions',
+            },
             { key: 'delete', icon: <DeleteOutlined />, label: t('group.delete'), testId: 'group-delete', danger: true },
           ]}
           onAction={(key) => onAction(key as GroupAction, item)}

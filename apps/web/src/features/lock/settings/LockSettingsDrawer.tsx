@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDiscardConfirmation } from '../../../app/useDiscardConfirmation';
 import { useLeaveConfirmation } from '../../../app/useLeaveConfirmation';
+import { StayInstructionsEditor } from '../../stay/StayInstructionsEditor';
 import type { LockDetail } from '../lockApi';
 import { AutoLockSetting } from './AutoLockSetting';
 import { ClockSetting } from './ClockSetting';
@@ -69,6 +70,12 @@ export function LockSettingsDrawer({ detail, onClose }: { detail: LockDetail; on
       ) : null}
       <Section title={t('settings.security')}>
         <CredentialMaxAgeSetting detail={detail} onDirty={(dirty) => report('credentialMaxAge', dirty)} />
+      </Section>
+      <Section title={t('stayInstructions.title')}>
+        <StayInstructionsEditor
+          target={{ lockId: detail.lockId }}
+          onDirty={(dirty) => report('stayInstructions', dirty)}
+        />
       </Section>
       <Section title={t('settings.switches')}>
         {shown.remoteUnlock ? <RemoteUnlockSetting detail={detail} /> : null}
