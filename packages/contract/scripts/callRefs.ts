@@ -9,8 +9,8 @@ import { isCallDefinition, refOf } from '../src/calls/define';
 
 const NAMESPACES = [
   'access',
-  'alert',
   'admin',
+  'alert',
   'apiKey',
   'audit',
   'company',

@@ -6,6 +6,7 @@ import type { CallRef } from '../calls/define';
 export const webhook = {
   WEBHOOK_DELIVERIES_PAGE_MAX: 50,
   WEBHOOK_ENDPOINTS_MAX: 20,
+  WEBHOOK_PENDING_MAX: 10000,
   WEBHOOK_TEST_EVENT: 'webhook.test',
   WEBHOOK_URL_MAX: 500,
   add: { path: '/webhook/add', method: 'POST', auth: 'session' } as CallRef<typeof calls.webhook.add>,
