@@ -51,33 +51,50 @@ export async function startFleet(api: string, account: string, password: string)
   return fleet;
 }
 
+/** A fleet's answer to a control line. */
+export interface FleetAck {
+  ok: boolean;
+  error?: string;
+}
+
 /**
- * Tells a fleet one control line (apps/devices fleet/control.ts) and waits for its ack: resolves
- * when the fleet took it, rejects with the fleet's reason otherwise or after 15 s.
+ * Tells a fleet one control line (apps/devices fleet/control.ts) and reads its ack (the first ack
+ * of the same `do`); rejects when none comes in 15 s.
  */
-export function controlFleet(fleet: FleetChild, line: { do: string } & Record<string, unknown>): Promise<void> {
-  return new Promise<void>((done, fail) => {
+export function fleetAck(fleet: FleetChild, line: { do: string } & Record<string, unknown>): Promise<FleetAck> {
+  return new Promise<FleetAck>((done, fail) => {
     let buffered = '';
-    const timer = setTimeout(() => finish(new Error(`no ack of ${line.do} in 15 s`)), 15_000);
+    const timer = setTimeout(() => finish(undefined, new Error(`no ack of ${line.do} in 15 s`)), 15_000);
     const onData = (chunk: Buffer) => {
       buffered += String(chunk);
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
       for (const text of lines) {
         if (!text.includes('"event":"ack"')) continue;
-        const ack = JSON.parse(text) as { do: string; ok: boolean; error?: string };
-        if (ack.do === line.do) finish(ack.ok ? undefined : new Error(`${line.do}: ${ack.error}`));
+        const ack = JSON.parse(text) as { do: string } & FleetAck;
+        if (ack.do === line.do) finish(ack);
       }
     };
-    const finish = (error?: Error) => {
+    const finish = (ack?: FleetAck, error?: Error) => {
       clearTimeout(timer);
       fleet.stdout?.off('data', onData);
-      if (error) fail(error);
-      else done();
+      if (ack) done(ack);
+      else fail(error);
     };
     fleet.stdout?.on('data', onData);
     fleet.stdin?.write(`${JSON.stringify(line)}\n`);
   });
+}
+
+/** Tells a fleet one control line: resolves when the fleet took it, rejects with its reason otherwise. */
+export async function controlFleet(fleet: FleetChild, line: { do: string } & Record<string, unknown>): Promise<void> {
+  const ack = await fleetAck(fleet, line);
+  if (!ack.ok) throw new Error(`${line.do}: ${ack.error}`);
+}
+
+/** Someone types `code` at the fleet's lock's keypad: whether the lock opened. */
+export async function keypadOpens(fleet: FleetChild, lockMac: string, code: string): Promise<boolean> {
+  return (await fleetAck(fleet, { do: 'keypad', lock: lockMac, code })).ok;
 }
 
 /** The fleet's lock forgets a stored passcode behind the product's back (drift). */
