@@ -26,6 +26,7 @@ const NAMESPACES = [
   'order',
   'passcode',
   'service',
+  'stay',
   'template',
   'user',
   'vip',

@@ -17,6 +17,7 @@ export { openApi } from './openApi';
 export { order } from './order';
 export { passcode } from './passcode';
 export { service } from './service';
+export { stay } from './stay';
 export { template } from './template';
 export { user } from './user';
 export { vip } from './vip';

@@ -44,6 +44,7 @@ const NAMESPACE_RULES: Record<string, NamespaceRule> = {
   passcode: { get: 'read', post: 'credentials' },
   qrcode: { get: 'read', post: 'credentials' },
   service: { get: 'read', post: 'never' },
+  stay: { get: 'read', post: 'credentials' },
   template: { get: 'read', post: 'locks' },
   user: { get: 'never', post: 'never' },
   vip: { get: 'read', post: 'never' },
