@@ -11,7 +11,11 @@ export interface TestEvent {
   lines?: string[];
 }
 
-const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** An iCalendar feed of these events, with date-times in UTC. */
 export function calendarOf(events: TestEvent[]): string {
@@ -45,7 +49,8 @@ export class TestFeedServer {
   private server: Server | undefined;
 
   get url(): string {
-    return `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}/calendar.ics`;
+    const address = this.server?.address() as AddressInfo | undefined;
+    return `http://127.0.0.1:${address?.port ?? 0}/calendar.ics`;
   }
 
   set(events: TestEvent[]): void {

@@ -1,13 +1,14 @@
-import { ERRORS, lock, PasscodeStatus, PasscodeType, type StayItem, stay } from '@smartlock/contract';
+import { ERRORS, lock, PasscodeStatus, PasscodeType, ServiceType, type StayItem, stay } from '@smartlock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passcodes, stayFeeds } from '../../db/schema';
+import { outbox, passcodes, stayFeeds, users } from '../../db/schema';
 import { TestFeedServer } from '../../test/feedServer';
 import { loggedInClient } from '../../test/fixtures';
 import type { FleetLine, FleetLock } from '../../test/fleetProcess';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
 import { dataOf, type TestClient } from '../../test/harness';
 import { until } from '../../test/until';
+import { addUnits } from '../service/serviceQueries';
 import { FeedPoller } from './feedPoller';
 
 const HOUR = 3_600_000;
@@ -125,7 +126,10 @@ describe('a lock subscribed to a calendar feed', () => {
     feedServer.status = 500;
     const failed = await readNow(feed.feedId);
     feedServer.status = 200;
-    expect(failed.feed).toMatchObject({ state: 'error', error: "The feed's server answered HTTP 500. Nothing was changed." });
+    expect(failed.feed).toMatchObject({
+      state: 'error',
+      error: "The feed's server answered HTTP 500. Nothing was changed.",
+    });
     expect(await staysOf(feed.feedId)).toEqual(before);
     feedServer.body = '<html>maintenance</html>';
     expect((await readNow(feed.feedId)).feed.error).toBe(
@@ -183,6 +187,31 @@ describe('a lock subscribed to a calendar feed', () => {
     await deleteFeed(feed.feedId);
   });
 
+  it('tells the guest once, in their language, with the code, its validity at the lock and the guest page', async () => {
+    const [account] = await db().select().from(users).where(eq(users.email, 'stays-owner@example.com'));
+    await addUnits(db(), account?.id as number, ServiceType.email, 5);
+    feedServer.set([
+      {
+        uid: 'fia@test',
+        checkIn: now + 2 * HOUR,
+        checkOut: now + 30 * HOUR,
+        summary: 'Reserved - Fia Lund',
+        lines: ['DESCRIPTION:Email: fia.lund@example.com\\nLanguage: German'],
+      },
+    ]);
+    const feed = await addFeed({ notify: 'contact' });
+    const [item] = await staysOf(feed.feedId);
+    expect(item).toMatchObject({ guestEmail: 'fia.lund@example.com', guestLocale: 'de_DE' });
+    const sent = await db().select().from(outbox).where(eq(outbox.recipient, 'fia.lund@example.com'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toContain(`Hallo Fia Lund, Ihr Zugangscode für`);
+    expect(sent[0]?.body).toContain(item?.credentials[0]?.passcode as string);
+    expect(sent[0]?.body).toContain(item?.guestUrl as string);
+    await readNow(feed.feedId);
+    expect(await db().select().from(outbox).where(eq(outbox.recipient, 'fia.lund@example.com'))).toHaveLength(1);
+    await deleteFeed(feed.feedId);
+  });
+
   it('refuses a stranger: their feeds and stays answer no permission', async () => {
     feedServer.set([anna]);
     const feed = await addFeed();
@@ -211,7 +240,9 @@ describe('a lock subscribed to a calendar feed', () => {
 
   it('gives a lock its gateway cannot reach an offline period code, never one already dead (24 hours)', async () => {
     await control({ do: 'offline', gateway: gatewayId });
-    await until(async () => (await owner.call(lock.detail, { lockId: door.lockId })).body.data?.gateways[0]?.isOnline === 0);
+    await until(
+      async () => (await owner.call(lock.detail, { lockId: door.lockId })).body.data?.gateways[0]?.isOnline === 0,
+    );
     feedServer.set([
       { uid: 'soon', checkIn: now + 3 * HOUR, checkOut: now + 27 * HOUR, summary: 'Reserved - Dana Roy' },
       { uid: 'long-begun', checkIn: now - 30 * HOUR, checkOut: now + 20 * HOUR, summary: 'Reserved - Eli Hart' },
@@ -228,7 +259,9 @@ describe('a lock subscribed to a calendar feed', () => {
     expect(begun.credentials[0]).toMatchObject({ passcodeId: null });
     expect(begun.credentials[0]?.error).toMatch(/^An offline code must be used within 24 hours of its start/);
     await control({ do: 'online', gateway: gatewayId });
-    await until(async () => (await owner.call(lock.detail, { lockId: door.lockId })).body.data?.gateways[0]?.isOnline === 1);
+    await until(
+      async () => (await owner.call(lock.detail, { lockId: door.lockId })).body.data?.gateways[0]?.isOnline === 1,
+    );
     await deleteFeed(feed.feedId);
   });
 });
