@@ -34,6 +34,8 @@ export const QUERY_ROOT = {
   passcode: ['passcode'],
   /** The price list and the account's balances of the value-added services. */
   service: ['service'],
+  /** Calendar feeds and their stays (and the passcodes they issue). */
+  stay: ['stay'],
   /** Message templates. */
   template: ['template'],
   /** The account's advanced function. */

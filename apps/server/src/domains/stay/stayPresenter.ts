@@ -47,6 +47,7 @@ function presentCredential(listed: CredentialListed, locale: Locale): StayCreden
   return {
     lockId: listed.credential.lockId,
     lockName: listed.lockName,
+    timezoneRawOffset: listed.timezoneRawOffset,
     passcodeId: listed.passcode?.id ?? null,
     passcode: listed.passcode?.code ?? null,
     passcodeStatus: listed.passcode?.status ?? null,

@@ -11,6 +11,7 @@ type PasscodeRow = typeof passcodes.$inferSelect;
 export interface CredentialListed {
   credential: StayCredentialRow;
   lockName: string;
+  timezoneRawOffset: number;
   passcode: PasscodeRow | null;
 }
 
@@ -54,7 +55,12 @@ export async function credentialsOfStays(db: Executor, stayIds: number[]): Promi
   const byStay = new Map<number, CredentialListed[]>();
   if (stayIds.length === 0) return byStay;
   const rows = await db
-    .select({ credential: stayCredentials, lockName: locks.name, passcode: passcodes })
+    .select({
+      credential: stayCredentials,
+      lockName: locks.name,
+      timezoneRawOffset: locks.timezoneRawOffset,
+      passcode: passcodes,
+    })
     .from(stayCredentials)
     .innerJoin(locks, eq(locks.id, stayCredentials.lockId))
     .leftJoin(passcodes, eq(passcodes.id, stayCredentials.passcodeId))
