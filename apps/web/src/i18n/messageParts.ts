@@ -46,6 +46,8 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'service',
   'settings',
   'signal',
+  'stayFeed',
+  'stays',
   'template',
   'transfer',
   'validity',

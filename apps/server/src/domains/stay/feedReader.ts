@@ -69,7 +69,7 @@ export async function readFeed(
   validators: { etag: string | null; lastModified: string | null },
   options: ReaderOptions,
 ): Promise<FeedFetch> {
-  if (options.production && (await resolvesToLocal(new URL(url).hostname))) return failed('stays.feedAddressRefused');
+  if (options.production && (await resolvesToLocal(new URL(url).hostname))) return failed('stayFeed.addressRefused');
   const headers: Record<string, string> = {
     accept: 'text/calendar, text/plain;q=0.5, */*;q=0.1',
     'user-agent': 'Smartlock-Stays/1',
@@ -85,10 +85,10 @@ export async function readFeed(
     });
   } catch (error) {
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      return failed('stays.feedTimeout', { seconds: Math.round(options.timeoutMs / 1000) });
+      return failed('stayFeed.timeout', { seconds: Math.round(options.timeoutMs / 1000) });
     }
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return failed('stays.feedUnreachable', { reason: (cause?.code ?? cause?.message ?? String(error)).slice(0, 100) });
+    return failed('stayFeed.unreachable', { reason: (cause?.code ?? cause?.message ?? String(error)).slice(0, 100) });
   }
   if (response.status === 304) {
     await response.body?.cancel().catch(() => undefined);
@@ -96,19 +96,19 @@ export async function readFeed(
   }
   if (response.status < 200 || response.status >= 300) {
     await response.body?.cancel().catch(() => undefined);
-    return failed('stays.feedAnswered', { status: response.status });
+    return failed('stayFeed.answered', { status: response.status });
   }
   let text: string | undefined;
   try {
     text = await boundedBody(response);
   } catch (error) {
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      return failed('stays.feedTimeout', { seconds: Math.round(options.timeoutMs / 1000) });
+      return failed('stayFeed.timeout', { seconds: Math.round(options.timeoutMs / 1000) });
     }
-    return failed('stays.feedUnreachable', { reason: 'the answer broke off' });
+    return failed('stayFeed.unreachable', { reason: 'the answer broke off' });
   }
-  if (text === undefined) return failed('stays.feedTooLarge', { megabytes: FEED_BYTES_MAX / 1024 / 1024 });
-  if (!/^\s*BEGIN:VCALENDAR/i.test(text.replace(/^\uFEFF/, ''))) return failed('stays.feedNotCalendar');
+  if (text === undefined) return failed('stayFeed.tooLarge', { megabytes: FEED_BYTES_MAX / 1024 / 1024 });
+  if (!/^\s*BEGIN:VCALENDAR/i.test(text.replace(/^\uFEFF/, ''))) return failed('stayFeed.notCalendar');
   return {
     kind: 'read',
     text,

@@ -85,14 +85,14 @@ describe('reading reservations from feeds in the platforms’ styles', () => {
   it('refuses what is not a calendar, and a feed of more than the most events', () => {
     expect(readReservations('<html>not a calendar</html>', { offsetMs, now })).toMatchObject({
       ok: false,
-      errorKey: 'stays.feedNotCalendar',
+      errorKey: 'stayFeed.notCalendar',
     });
     const event = (i: number) =>
       `BEGIN:VEVENT\r\nUID:u${i}\r\nDTSTART;VALUE=DATE:20270301\r\nDTEND;VALUE=DATE:20270302\r\nSUMMARY:Reserved\r\nEND:VEVENT\r\n`;
     const many = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${Array.from({ length: FEED_EVENTS_MAX + 1 }, (_, i) => event(i)).join('')}END:VCALENDAR\r\n`;
     expect(readReservations(many, { offsetMs, now })).toMatchObject({
       ok: false,
-      errorKey: 'stays.feedTooManyEvents',
+      errorKey: 'stayFeed.tooManyEvents',
       errorParams: { max: FEED_EVENTS_MAX },
     });
   });

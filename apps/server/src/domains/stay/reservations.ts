@@ -189,12 +189,12 @@ export function readReservations(source: string, options: { offsetMs: number; no
     const parsed = ICAL.parse(source);
     calendar = new ICAL.Component(parsed);
   } catch {
-    return { ok: false, errorKey: 'stays.feedNotCalendar', errorParams: {} };
+    return { ok: false, errorKey: 'stayFeed.notCalendar', errorParams: {} };
   }
-  if (calendar.name !== 'vcalendar') return { ok: false, errorKey: 'stays.feedNotCalendar', errorParams: {} };
+  if (calendar.name !== 'vcalendar') return { ok: false, errorKey: 'stayFeed.notCalendar', errorParams: {} };
   const events = calendar.getAllSubcomponents('vevent');
   if (events.length > FEED_EVENTS_MAX) {
-    return { ok: false, errorKey: 'stays.feedTooManyEvents', errorParams: { max: FEED_EVENTS_MAX } };
+    return { ok: false, errorKey: 'stayFeed.tooManyEvents', errorParams: { max: FEED_EVENTS_MAX } };
   }
   const zones = new Map<string, ICAL.Timezone>();
   for (const zone of calendar.getAllSubcomponents('vtimezone')) {
