@@ -4,6 +4,7 @@ import { axeViolations } from '../support/axe';
 import type { FleetChild } from '../support/fleet';
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
 import { withOwnFleet } from '../support/ownFleet';
+import { pickOption } from '../support/pages';
 
 const PASSWORD = 'Console#2026';
 const HOUR = 3_600_000;
@@ -69,7 +70,7 @@ test('a lock subscribed to a calendar feed: two stays give two codes; a stay rem
 
       await page.getByTestId('stay-feed-add').click();
       await page.getByLabel('Lock', { exact: true }).click();
-      await page.getByRole('option', { name: lockName }).click();
+      await pickOption(page, lockName);
       await page.getByLabel('Feed address (iCalendar)').fill(url);
       await page.getByLabel('Name (optional)').fill('Harbour flat');
       await shot(page, 'stays-add-en');
