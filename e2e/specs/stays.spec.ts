@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { axeViolations } from '../support/axe';
-import type { FleetChild } from '../support/fleet';
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
+import type { FleetChild } from '../support/fleet';
 import { withOwnFleet } from '../support/ownFleet';
 import { pickOption } from '../support/pages';
 
@@ -11,7 +11,11 @@ const HOUR = 3_600_000;
 
 /** A calendar feed in Vrbo's style: date-times in UTC, the guest in the summary. */
 function calendar(stays: { uid: string; guest: string; from: number; to: number }[]): string {
-  const stamp = (ms: number) => new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = (ms: number) =>
+    new Date(ms)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
   const events = stays.flatMap((s) => [
     'BEGIN:VEVENT',
     `UID:${s.uid}`,
@@ -21,9 +25,12 @@ function calendar(stays: { uid: string; guest: string; from: number; to: number 
     `SUMMARY:Reserved - ${s.guest}`,
     'END:VEVENT',
   ]);
-  return [...['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Smartlock e2e//Stays//EN'], ...events, 'END:VCALENDAR', ''].join(
-    '\r\n',
-  );
+  return [
+    ...['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Smartlock e2e//Stays//EN'],
+    ...events,
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 }
 
 /** Types a code at the simulated lock's keypad and reads whether it opened. */
