@@ -194,7 +194,18 @@ export class StayFeedRead {
           validTo: new Date(window.validTo),
         };
       };
-      for (const { stay, reservation } of diff.kept) await updateStay(tx, stay.id, guest(reservation));
+      for (const { stay, reservation } of diff.kept) {
+        const row = known.find((s) => s.id === stay.id);
+        const fresh = guest(reservation);
+        const same =
+          row &&
+          row.summary === fresh.summary &&
+          row.guestName === fresh.guestName &&
+          row.guestEmail === fresh.guestEmail &&
+          row.guestPhone === fresh.guestPhone &&
+          row.guestLocale === fresh.guestLocale;
+        if (!same) await updateStay(tx, stay.id, fresh);
+      }
       for (const stay of diff.removed) await updateStay(tx, stay.id, { state: 'cancelled' });
       for (const { stay, reservation } of diff.moved) {
         await updateStay(tx, stay.id, { ...guest(reservation), ...dates(reservation) });

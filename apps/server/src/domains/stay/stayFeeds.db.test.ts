@@ -1,4 +1,13 @@
-import { ERRORS, lock, PasscodeStatus, PasscodeType, ServiceType, type StayItem, stay } from '@smartlock/contract';
+import {
+  ERRORS,
+  group,
+  lock,
+  PasscodeStatus,
+  PasscodeType,
+  ServiceType,
+  type StayItem,
+  stay,
+} from '@smartlock/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, passcodes, stayFeeds, users } from '../../db/schema';
@@ -15,13 +24,15 @@ const HOUR = 3_600_000;
 let setup: FleetServer;
 let owner: TestClient;
 let door: FleetLock;
+let room: FleetLock;
 let gatewayId: number;
 let feedServer: TestFeedServer;
 
 beforeAll(async () => {
-  setup = await startFleetServer('stays-owner@example.com', { gateways: 1, locksPerGateway: 1, kinds: 'door' });
+  setup = await startFleetServer('stays-owner@example.com', { gateways: 1, locksPerGateway: 2, kinds: 'door' });
   owner = setup.client;
   door = setup.gateways[0]?.locks[0] as FleetLock;
+  room = setup.gateways[0]?.locks[1] as FleetLock;
   gatewayId = setup.gateways[0]?.gatewayId as number;
   feedServer = await new TestFeedServer().start();
 }, 90_000);
@@ -37,7 +48,8 @@ async function control(command: Record<string, unknown>): Promise<FleetLine> {
   setup.fleet.control(command);
   return setup.fleet.waitFor((l) => l.event === 'ack' && l.do === command.do, 15_000, from);
 }
-const keypad = async (code: string) => (await control({ do: 'keypad', lock: door.mac, code })).ok === true;
+const keypad = async (code: string, at: FleetLock = door) =>
+  (await control({ do: 'keypad', lock: at.mac, code })).ok === true;
 
 /** Whole minutes: the feed's times and the codes' validity compare exactly. */
 const minute = (ms: number) => Math.floor(ms / 60_000) * 60_000;
@@ -117,6 +129,37 @@ describe('a lock subscribed to a calendar feed', () => {
     expect(await readNow(feed.feedId)).toMatchObject({ removed: 1 });
     expect(await keypad(annaItem.credentials[0]?.passcode as string)).toBe(false);
     await deleteFeed(feed.feedId);
+  });
+
+  it('gives each lock of a group feed its own code, with the same digits where they are free', async () => {
+    const groupId = dataOf(await owner.call(group.add, { groupName: 'Harbour house' })).groupId;
+    expect(
+      (await owner.call(group.setLocks, { groupId, lockIdList: `${door.lockId},${room.lockId}` })).body.errorCode,
+    ).toBe(0);
+    feedServer.set([
+      { uid: 'gia@test', checkIn: now - HOUR, checkOut: now + 20 * HOUR, summary: 'Reserved - Gia Moss' },
+    ]);
+    const feed = await addFeed({ lockId: undefined, groupId });
+    expect(feed).toMatchObject({ groupId, lockId: null, targetName: 'Harbour house' });
+    const [item] = await staysOf(feed.feedId);
+    expect(item?.credentials.map((c) => c.lockId)).toEqual([door.lockId, room.lockId].sort((a, b) => a - b));
+    const [first, second] = item?.credentials ?? [];
+    expect(first?.passcode).toBe(second?.passcode);
+    expect(first?.passcodeStatus).toBe(PasscodeStatus.normal);
+    expect(second?.passcodeStatus).toBe(PasscodeStatus.normal);
+    expect(await keypad(first?.passcode as string, door)).toBe(true);
+    expect(await keypad(second?.passcode as string, room)).toBe(true);
+    await deleteFeed(feed.feedId);
+    // Unsubscribing revokes the codes on both locks.
+    await until(async () => {
+      const rows = await db()
+        .select()
+        .from(passcodes)
+        .where(eq(passcodes.code, first?.passcode as string));
+      return rows.every((r) => r.status === PasscodeStatus.deleted);
+    });
+    expect(await keypad(first?.passcode as string, room)).toBe(false);
+    await owner.call(group.remove, { groupId });
   });
 
   it('keeps its stays as they were when the feed cannot be read, and shows why', async () => {
