@@ -12,7 +12,7 @@ function answering(make: () => Response, seen: Record<string, string>[] = []): t
   };
 }
 
-const options = (fetch: typeof fetch) => ({ fetch, timeoutMs: 50, production: false });
+const options = (send: typeof fetch) => ({ fetch: send, timeoutMs: 50, production: false });
 
 describe('reading a feed over HTTP', () => {
   it('reads a calendar with its validators, and asks again with them (304: unchanged)', async () => {
