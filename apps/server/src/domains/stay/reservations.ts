@@ -7,6 +7,8 @@ export const FEED_EVENTS_MAX = 1000;
 export const ENDED_KEPT_MS = 24 * 3_600_000;
 /** Events starting further ahead than this are not issued yet. */
 export const AHEAD_MAX_MS = 400 * 24 * 3_600_000;
+/** The longest UID taken (a longer one is no reservation of ours). */
+export const UID_MAX = 500;
 /** An all-day reservation's check-in and check-out at the lock's own time. */
 export const CHECK_IN_HOUR = 15;
 export const CHECK_OUT_HOUR = 11;
@@ -206,7 +208,7 @@ export function readReservations(source: string, options: { offsetMs: number; no
   for (const event of events) {
     const uid = text(event, 'uid');
     const summary = text(event, 'summary');
-    if (!uid || BLOCKED.some((pattern) => pattern.test(summary))) continue;
+    if (!uid || uid.length > UID_MAX || BLOCKED.some((pattern) => pattern.test(summary))) continue;
     uids.add(uid);
     const checkIn = instantOf(event.getFirstProperty('dtstart'), CHECK_IN_HOUR, options.offsetMs, zones);
     let checkOut = instantOf(event.getFirstProperty('dtend'), CHECK_OUT_HOUR, options.offsetMs, zones);
