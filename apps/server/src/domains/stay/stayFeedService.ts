@@ -107,6 +107,11 @@ export class StayFeedService {
     caller: StayCaller,
     target: { lockId?: number | undefined; groupId?: number | undefined },
   ): Promise<DataOf<typeof stay.feedList>> {
+    // A lock or group named must be the caller's to manage (a stranger learns nothing of it).
+    if (target.lockId !== undefined) await credentialManager(this.db, caller.userId, target.lockId);
+    if (target.groupId !== undefined && !(await findOwnedGroup(this.db, caller.userId, target.groupId))) {
+      throw new ApiError('noPermission', {}, 'no such group');
+    }
     const list = await feedsOfOwner(this.db, caller.userId, target);
     return { list: list.map((listed) => presentFeed(listed, caller.locale)) };
   }
