@@ -77,9 +77,15 @@ import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
 import { FaceAuthService } from './domains/service/faceAuthService';
 import { serviceRoutes } from './domains/service/serviceRoutes';
 import { ServiceService } from './domains/service/serviceService';
+import { FeedPoller, POLLER_DEFAULTS, type PollerOptions } from './domains/stay/feedPoller';
+import { FEED_TIMEOUT_MS } from './domains/stay/feedReader';
 import { GuestLinks } from './domains/stay/guestLink';
+import { StayFeedRead } from './domains/stay/stayFeedRead';
+import { stayFeedRoutes } from './domains/stay/stayFeedRoutes';
+import { StayFeedService } from './domains/stay/stayFeedService';
 import { stayGuestRoutes } from './domains/stay/stayGuestRoutes';
 import { StayGuestService } from './domains/stay/stayGuestService';
+import { StayIssuer } from './domains/stay/stayIssuer';
 import { templateRoutes } from './domains/template/templateRoutes';
 import { TemplateService } from './domains/template/templateService';
 import { accountRoutes } from './domains/user/accountRoutes';
@@ -143,6 +149,8 @@ export interface Services {
   openApi: OpenApiClients;
   /** Webhook deliveries and record callbacks: the worker that sends them, the events that store them. */
   webhooks: { worker: WebhookWorker; events: WebhookEvents; service: WebhookService };
+  /** Calendar feeds: the poller every instance runs, the read of one feed, the calls' service. */
+  stays: { poller: FeedPoller; reads: StayFeedRead; service: StayFeedService };
   /** The audit trail: each account's hash chain of changes. */
   auditTrail: AuditTrail;
   /** Runs revoke-all jobs in the background (docs/governance.md). */
@@ -179,6 +187,11 @@ export interface BuildOptions {
   webhookWorker?: Partial<WorkerOptions> & { autoStart?: boolean };
   /** The credential retries' clock and limits (tests sweep with their own `now`). */
   credentialRetry?: Partial<RetryOptions>;
+  /**
+   * The calendar feed poller's clock and limits and the reads' fetch (tests drive them);
+   * `autoStart: false` leaves it stopped, so a test runs it (`services.stays.poller.runDue()`).
+   */
+  feedPoller?: Partial<PollerOptions> & { autoStart?: boolean; fetch?: typeof fetch; random?: () => number };
 }
 
 /** Delivered and failed webhook deliveries are kept in the log this long. */
@@ -334,6 +347,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const openApi = new OpenApiClients(db, deriveKey(secret, 'open-api-demo-client'));
   const auditTrail = new AuditTrail(db);
   const lockUsers = new LockUserService(db, keys, passcodes, credentials);
+  const {
+    autoStart: feedsStart = true,
+    fetch: feedFetch,
+    random: feedRandom,
+    ...pollerOptions
+  } = options.feedPoller ?? {};
+  const feedClock = pollerOptions.now ?? Date.now;
+  const stayIssuer = new StayIssuer(db, passcodes, feedClock);
+  const stayReads = new StayFeedRead(db, stayIssuer, notices, brands, guestLinks, app.log, {
+    now: feedClock,
+    random: feedRandom ?? Math.random,
+    fetch: feedFetch ?? ((input, init) => fetch(input, init)),
+    timeoutMs: FEED_TIMEOUT_MS,
+    production,
+    settleMs: config.REMOTE_OPERATION_SECONDS * 1000 + 2000,
+  });
+  const feedPoller = new FeedPoller(db, stayReads, app.log, pollerOptions);
+  if (feedsStart) app.addHook('onReady', async () => feedPoller.start());
+  app.addHook('onClose', async () => feedPoller.stop());
+  const stayFeeds = new StayFeedService({
+    db,
+    reads: stayReads,
+    issuer: stayIssuer,
+    links: guestLinks,
+    production,
+    leaseMs: pollerOptions.leaseMs ?? POLLER_DEFAULTS.leaseMs,
+    now: feedClock,
+  });
   // Revoke-all jobs run in the background of every instance (docs/governance.md).
   const revokeRunner = new RevokeJobRunner(db, lockUsers, app.log);
   app.addHook('onReady', async () => revokeRunner.start());
@@ -379,6 +420,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         brandName: (key) => brands.byPackageName(key)?.name,
       }),
     ),
+    ...stayFeedRoutes(stayFeeds),
   ];
   assertEveryCallRouted(allRoutes);
   // Every change, from the console, an API key or the open API (ContractCalls), leaves its audit entry.
@@ -486,6 +528,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     alertSweep,
     openApi,
     webhooks: { worker: webhookWorker, events: webhookEvents, service: webhooks },
+    stays: { poller: feedPoller, reads: stayReads, service: stayFeeds },
     payments,
     auditTrail,
     revokeRunner,

@@ -27,6 +27,7 @@ const NAMESPACES = [
   'order',
   'passcode',
   'service',
+  'stay',
   'stayGuest',
   'template',
   'user',

@@ -142,6 +142,16 @@ export const ERRORS = {
   /** The account already has WEBHOOK_ENDPOINTS_MAX endpoints ({{count}}). */
   tooManyWebhooks: { code: -6002, http: 409 },
 
+  // Stays (docs/stays.md).
+  /** A calendar feed address this server will not read (scheme, or a local or private host where not allowed). */
+  stayFeedUrlNotAllowed: { code: -6101, http: 400 },
+  /** A lock or group has STAY_FEEDS_PER_TARGET_MAX feeds, or the account STAY_FEEDS_PER_ACCOUNT_MAX ({{max}}). */
+  tooManyStayFeeds: { code: -6102, http: 409 },
+  /** The same guest (email, phone, else name) already has a stay at the lock overlapping this one ({{other}}). */
+  stayGuestOverlap: { code: -6103, http: 409 },
+  /** An offline code whose start is more than 24 hours past: it must be used within 24 hours of it, so it is dead. */
+  offlineCodeExpired: { code: -6104, http: 400 },
+
   // Paid services, orders and payments.
   paymentFailed: { code: -5001, http: 402 },
   paymentCancelled: { code: -5002, http: 402 },

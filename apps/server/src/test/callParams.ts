@@ -15,7 +15,7 @@ import {
 } from '@smartlock/contract';
 import { freshMac } from './devices';
 import { PASSWORD } from './fixtures';
-import { ALL_FEATURES, type World } from './permissionWorld';
+import { ALL_FEATURES, STAY_FEED_URL, type World } from './permissionWorld';
 
 /**
  * Valid parameters for any call of the contract on a permission world (./permissionWorld.ts):
@@ -46,6 +46,7 @@ export const OBJECT_PARAMS: Record<string, 'lock' | 'account'> = {
   endpointId: 'account',
   deliveryId: 'account',
   jobId: 'account',
+  feedId: 'account',
 };
 
 /** What each object parameter is in the world. */
@@ -66,7 +67,8 @@ export function objectValue(name: string, world: World, call: CallDefinition): s
     keyId: world.keyId,
     keyboardPwdId: world.passcodeId,
     credentialId: credentialKind ? world.credentialIds[credentialKind] : undefined,
-    groupId: world.groupId,
+    // A feed is on a lock or on a group, not both: the world's feed calls name its lock.
+    groupId: kind === 'stay' ? undefined : world.groupId,
     groupIds: `${world.groupId}`,
     gatewayId: world.gatewayId,
     gatewayIdList: `${world.gatewayId}`,
@@ -78,6 +80,7 @@ export function objectValue(name: string, world: World, call: CallDefinition): s
     endpointId: world.webhookEndpointId,
     deliveryId: world.webhookDeliveryId,
     jobId: world.jobId,
+    feedId: world.stayFeedId,
   };
   return values[name];
 }
@@ -120,6 +123,8 @@ const SAMPLES: Record<string, Sample> = {
   keyword: () => 'Sydney',
   callbackUrl: () => 'https://hooks.example.com/ttlock',
   url: () => 'https://hooks.example.com/webhook',
+  '/stay/feedAdd url': () => STAY_FEED_URL,
+  '/stay/feedUpdate url': () => STAY_FEED_URL,
   events: () => 'lock.state,gateway.offline',
   '/apiKey/create scopes': () => 'read,locks',
   // No such key: every role gets past the permission check to "not found".

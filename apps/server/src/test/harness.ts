@@ -280,6 +280,8 @@ export async function startTestServer(
       pgliteDump: scratch || overrides.DATABASE_URL ? undefined : migratedDump(),
       // Tests send webhooks only when they run the worker themselves (to receivers of their own).
       webhookWorker: { autoStart: false },
+      // Tests read calendar feeds when they say so ("Read now", or the poller run by hand).
+      feedPoller: { autoStart: false },
       // Tests sweep for lasting alerts themselves, on a clock of their own.
       alertSweep: false,
       ...options,

@@ -16,6 +16,7 @@ import {
   RemoteOperationState,
   RevokeState,
   ServiceType,
+  stay,
   TemplateType,
   template,
   ValidityType,
@@ -25,6 +26,9 @@ import { lockCredentials, remoteOperations, revokeJobItems, revokeJobs } from '.
 import { addGateway, freshMac } from './devices';
 import type { TestClient, TestServer } from './harness';
 import { dataOf, type Reply } from './reply';
+
+/** A feed address on this machine where nothing listens: a read fails at once, nothing leaves the machine. */
+export const STAY_FEED_URL = 'http://127.0.0.1:1/calendar.ics';
 
 /** Every capability a lock can have, so no call is refused for a missing feature. */
 export const ALL_FEATURES = Object.keys(LockFeature) as LockFeatureName[];
@@ -54,6 +58,8 @@ export interface World {
   templateId: number;
   webhookEndpointId: number;
   webhookDeliveryId: number;
+  /** The owner's calendar feed on the world's lock (its address refuses connections: it reads as an error). */
+  stayFeedId: number;
   /** A finished revoke-all job of the owner's. */
   jobId: number;
 }
@@ -166,6 +172,13 @@ export async function buildWorld(cast: Cast): Promise<World> {
     (await ok(owner.call(webhook.add, { url: 'https://hooks.example.com/world', events: 'lock.state' }))).endpoint
       .endpointId;
   const tested = await ok(owner.call(webhook.sendTest, { endpointId: webhookEndpointId }));
+  // One calendar feed, on this world's lock (the account's others go: an account has at most 200).
+  const feeds = (await ok(owner.call(stay.feedList, {}))).list;
+  for (const old of feeds.filter((f) => f.lockId !== lockId))
+    await ok(owner.call(stay.feedDelete, { feedId: old.feedId }));
+  const stayFeedId =
+    feeds.find((f) => f.lockId === lockId)?.feedId ??
+    (await ok(owner.call(stay.feedAdd, { lockId, url: STAY_FEED_URL, notify: 'none' }))).feed.feedId;
   return {
     mark,
     lockId,
@@ -183,6 +196,7 @@ export async function buildWorld(cast: Cast): Promise<World> {
     templateId: written.templateId,
     webhookEndpointId,
     webhookDeliveryId: tested.delivery.deliveryId,
+    stayFeedId,
     jobId: job?.id as number,
   };
 }

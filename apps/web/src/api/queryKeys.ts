@@ -38,6 +38,8 @@ export const QUERY_ROOT = {
   service: ['service'],
   /** A stay's guest page and the arrival instructions of locks and groups. */
   stayGuest: ['stayGuest'],
+  /** Calendar feeds and their stays (and the passcodes they issue). */
+  stay: ['stay'],
   /** Message templates. */
   template: ['template'],
   /** The account's advanced function. */

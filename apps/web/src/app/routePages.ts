@@ -129,6 +129,7 @@ const PAGES: Record<string, PageLoader> = {
   '/account/info': account.info,
   '/alert/list': () => import('../features/alert/AlertsPage'),
   '/account/developer': account.developer,
+  '/stays': () => import('../features/stays/StaysPage'),
   '/audit/home': () => import('../features/audit/AuditPage'),
   '/ekey/send': credentials.sentEKey,
   '/passcode/send': credentials.sentPasscode,

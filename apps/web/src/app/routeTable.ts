@@ -228,6 +228,7 @@ export const CONSOLE_ROUTES: RouteSpec[] = [
   { path: '/account/info', name: 'account-info', title: 'route.accountInfo' },
   { path: '/alert/list', name: 'alert-list', title: 'route.alerts' },
   { path: '/account/developer', name: 'account-developer', title: 'route.developer' },
+  { path: '/stays', name: 'stays', title: 'route.stays' },
   { path: '/audit/home', name: 'audit-home', title: 'route.audit', query: ['lockId'] },
   {
     path: '/ekey/send',

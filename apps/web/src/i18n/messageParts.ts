@@ -47,6 +47,8 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'service',
   'settings',
   'signal',
+  'stayFeed',
+  'stays',
   'stayInstructions',
   'template',
   'transfer',

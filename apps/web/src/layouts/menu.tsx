@@ -2,6 +2,7 @@ import {
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  CalendarOutlined,
   CodeOutlined,
   CreditCardOutlined,
   ExportOutlined,
@@ -17,6 +18,7 @@ import type { MenuPath } from './menuModel';
 /** Each menu area's icon; the breadcrumb's first step shows the same one. */
 export const MENU_ICONS: Record<MenuPath, ReactNode> = {
   '/console/home': <UnlockOutlined />,
+  '/stays': <CalendarOutlined />,
   '/group/home': <AppstoreOutlined />,
   '/plug/home': <ApiOutlined />,
   '/lockUser/home': <TeamOutlined />,

@@ -4,6 +4,7 @@ import { CONSOLE_ROUTES, type RouteSpec } from '../app/routeTable';
 /** The console areas of the side menu, in order: each is the route at its path. */
 export const MENU_PATHS = [
   '/console/home',
+  '/stays',
   '/group/home',
   '/plug/home',
   '/lockUser/home',

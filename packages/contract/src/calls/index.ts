@@ -18,6 +18,7 @@ import * as openApi from './openApi';
 import * as order from './order';
 import * as passcode from './passcode';
 import * as service from './service';
+import * as stay from './stay';
 import * as stayGuest from './stayGuest';
 import * as template from './template';
 import * as user from './user';
@@ -58,6 +59,16 @@ export { CALLBACK_URL_MAX } from './openApi';
 export type { OrderItem } from './order';
 export type { PasscodeItem } from './passcode';
 export * from './remoteOperation';
+export type { StayCredentialItem, StayFeedItem, StayFeedState, StayItem, StayNotify, StayState } from './stay';
+export {
+  STAY_BUFFER_MAX_MINUTES,
+  STAY_FEED_STATES,
+  STAY_FEED_URL_MAX,
+  STAY_FEEDS_PER_ACCOUNT_MAX,
+  STAY_FEEDS_PER_TARGET_MAX,
+  STAY_NOTIFY,
+  STAY_STATES,
+} from './stay';
 export {
   STAY_GUEST_PATH,
   STAY_INSTRUCTIONS_MAX,
@@ -98,6 +109,7 @@ export {
   order,
   passcode,
   service,
+  stay,
   stayGuest,
   template,
   user,
@@ -134,6 +146,7 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   ...callsOf(openApi),
   ...callsOf(webhook),
   ...callsOf(apiKey),
+  ...callsOf(stay),
   ...callsOf(stayGuest),
   ...Object.values(lockCredential.LOCK_CREDENTIAL_CALLS).flatMap(callsOf),
 ];

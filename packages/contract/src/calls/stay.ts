@@ -99,6 +99,8 @@ export type StayFeedItem = z.infer<typeof stayFeed>;
 export const stayCredential = z.object({
   lockId: z.number().int(),
   lockName: z.string(),
+  /** The lock's time zone (ms from UTC): its check-in and check-out are shown at the lock's time. */
+  timezoneRawOffset: z.number().int(),
   passcodeId: z.number().int().nullable(),
   passcode: z.string().nullable(),
   /** PasscodeStatus of the passcode (where it stands on the lock); null when none was issued. */

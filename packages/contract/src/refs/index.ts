@@ -18,6 +18,7 @@ export { openApi } from './openApi';
 export { order } from './order';
 export { passcode } from './passcode';
 export { service } from './service';
+export { stay } from './stay';
 export { stayGuest } from './stayGuest';
 export { template } from './template';
 export { user } from './user';

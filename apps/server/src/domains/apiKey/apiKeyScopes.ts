@@ -45,7 +45,7 @@ const NAMESPACE_RULES: Record<string, NamespaceRule> = {
   passcode: { get: 'read', post: 'credentials' },
   qrcode: { get: 'read', post: 'credentials' },
   service: { get: 'read', post: 'never' },
-  stay: { get: 'read', post: 'locks' },
+  stay: { get: 'read', post: 'credentials' },
   template: { get: 'read', post: 'locks' },
   user: { get: 'never', post: 'never' },
   vip: { get: 'read', post: 'never' },
@@ -67,6 +67,8 @@ const CALL_RULES: Record<string, KeyRequirement> = {
   '/lock/unlockByLink': 'never',
   '/stay/guest': 'never',
   '/stay/guestUnlock': 'never',
+  // Arrival instructions are the lock's settings, not a credential.
+  '/stay/setInstructions': 'locks',
   // Reads made with POST.
   '/lock/export': 'read',
   '/lock/exportUser': 'read',

@@ -1,0 +1,87 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { mapAtMost } from '../../util/atMost';
+import { claimDueFeeds } from './stayFeedQueries';
+import type { StayFeedRead } from './stayFeedRead';
+
+export interface PollerOptions {
+  /** The clock (epoch ms): which feeds are due. Tests drive it. */
+  now: () => number;
+  /** A claim is this instance's for this long; past it another instance may read the feed (a crash). */
+  leaseMs: number;
+  /** Feeds claimed at once. */
+  batch: number;
+  /** Feeds read at once. */
+  concurrency: number;
+  /** How often the poller looks for due feeds. */
+  pollMs: number;
+}
+
+export const POLLER_DEFAULTS: PollerOptions = {
+  now: () => Date.now(),
+  leaseMs: 5 * 60_000,
+  batch: 10,
+  concurrency: 4,
+  pollMs: 30_000,
+};
+
+/**
+ * Reads due calendar feeds, in every instance: each run claims a batch (FOR UPDATE SKIP LOCKED
+ * with a lease, claimDueFeeds), so a feed is read by one instance at a time, and reads each
+ * (StayFeedRead), which schedules its next read 15 minutes on, jittered.
+ */
+export class FeedPoller {
+  private readonly options: PollerOptions;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private started = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly reads: StayFeedRead,
+    private readonly log: FastifyBaseLogger,
+    options: Partial<PollerOptions> = {},
+  ) {
+    this.options = { ...POLLER_DEFAULTS, ...options };
+  }
+
+  start(): void {
+    this.started = true;
+    this.timer = setInterval(() => this.kick(), this.options.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Runs soon, if started and not running already. */
+  kick(): void {
+    if (!this.started || this.running) return;
+    this.running = this.runDue()
+      .catch((err) => {
+        this.log.warn({ err }, 'calendar feeds not read');
+        return 0;
+      })
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+
+  /** Stops polling and waits for the run under way (each read bounded by its time limits). */
+  async stop(): Promise<void> {
+    this.started = false;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Claims the feeds due now and reads them; how many were claimed. */
+  async runDue(): Promise<number> {
+    const claimed = await claimDueFeeds(this.db, {
+      now: new Date(this.options.now()),
+      batch: this.options.batch,
+      leaseMs: this.options.leaseMs,
+    });
+    await mapAtMost(claimed, this.options.concurrency, (feed) =>
+      this.reads.read(feed).catch((err) => this.log.warn({ err, feedId: feed.id }, 'calendar feed not read')),
+    );
+    return claimed.length;
+  }
+}
