@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { axeViolations } from '../support/axe';
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
-import type { FleetChild } from '../support/fleet';
+import { keypadOpens, loseCode } from '../support/fleet';
 import { withOwnFleet } from '../support/ownFleet';
 import { pickOption } from '../support/pages';
 
@@ -33,28 +33,7 @@ function calendar(stays: { uid: string; guest: string; from: number; to: number 
   ].join('\r\n');
 }
 
-/** Types a code at the simulated lock's keypad and reads whether it opened. */
-async function opens(fleet: FleetChild, lockMac: string, code: string): Promise<boolean> {
-  return new Promise((resolve, fail) => {
-    let buffered = '';
-    const timer = setTimeout(() => fail(new Error('no keypad ack')), 15_000);
-    const listen = (chunk: Buffer) => {
-      buffered += String(chunk);
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        if (!line.includes('"event":"ack"') || !line.includes('"do":"keypad"')) continue;
-        clearTimeout(timer);
-        fleet.stdout?.off('data', listen);
-        resolve((JSON.parse(line) as { ok: boolean }).ok === true);
-      }
-    };
-    fleet.stdout?.on('data', listen);
-    fleet.stdin?.write(`${JSON.stringify({ do: 'keypad', lock: lockMac, code })}\n`);
-  });
-}
-
-test('a lock subscribed to a calendar feed: two stays give two codes; a stay removed from the feed loses its code at the next read', async ({
+test('a lock subscribed to a calendar feed: two stays give two codes; a stay removed from the feed loses its code at the next read; a code lost by the lock is found and restored', async ({
   page,
   site,
 }) => {
@@ -69,7 +48,7 @@ test('a lock subscribed to a calendar feed: two stays give two codes; a stay rem
   await new Promise<void>((resolve) => feed.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/listing.ics`;
   try {
-    await withOwnFleet(page, site, uniqueEmail('stays'), PASSWORD, async (lockName, _locks, fleet) => {
+    await withOwnFleet(page, site, uniqueEmail('stays'), PASSWORD, async (lockName, locks, fleet) => {
       const lockMac = fleet.layout?.[0]?.locks[0]?.mac ?? '';
       await page.getByRole('menuitem', { name: 'Stays' }).click();
       await expect(page).toHaveURL(/\/stays$/);
@@ -92,7 +71,7 @@ test('a lock subscribed to a calendar feed: two stays give two codes; a stay rem
       await expect(page.getByTestId('stay-guest')).toHaveText(['Ben Ode', 'Anna Weber']);
       const digits = await page.getByTestId('stay-code-digits').allTextContents();
       expect(digits).toHaveLength(2);
-      for (const code of digits) expect(await opens(fleet, lockMac, code)).toBe(true);
+      for (const code of digits) expect(await keypadOpens(fleet, lockMac, code)).toBe(true);
       await shot(page, 'stays-page-en');
       const findings = await axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] });
       expect(findings.filter((f) => f.impact === 'critical' || f.impact === 'serious').map((f) => f.id)).toEqual([]);
@@ -106,8 +85,23 @@ test('a lock subscribed to a calendar feed: two stays give two codes; a stay rem
       const annaRow = page.getByRole('row').filter({ hasText: 'Anna Weber' });
       await expect(annaRow.getByTestId('stay-code')).toHaveAttribute('data-standing', 'onLock');
       const [benCode, annaCode] = digits;
-      expect(await opens(fleet, lockMac, benCode as string)).toBe(false);
-      expect(await opens(fleet, lockMac, annaCode as string)).toBe(true);
+      expect(await keypadOpens(fleet, lockMac, benCode as string)).toBe(false);
+      expect(await keypadOpens(fleet, lockMac, annaCode as string)).toBe(true);
+
+      // Anna's code vanishes from the lock behind the product's back: checking the lock finds it
+      // missing and sends it again, and it opens the door once more.
+      await loseCode(fleet, lockMac, annaCode as string);
+      expect(await keypadOpens(fleet, lockMac, annaCode as string)).toBe(false);
+      await page.goto(site('/console/home'));
+      await locks.openLock(lockName);
+      await page.getByTestId('tab-passcode').click();
+      await page.getByTestId('sync-reconcile').click();
+      await expect(page.getByTestId('sync-report')).toHaveAttribute('data-outcome', 'read', { timeout: 30_000 });
+      await expect(page.getByTestId('sync-report-missing')).toContainText(annaCode as string);
+      const annaPasscode = page.getByRole('row').filter({ hasText: 'Anna Weber' });
+      await expect(annaPasscode.getByTestId('sync-state')).toHaveAttribute('data-state', 'onLock', { timeout: 30_000 });
+      await shot(page, 'stays-drift-restored-en');
+      expect(await keypadOpens(fleet, lockMac, annaCode as string)).toBe(true);
     });
   } finally {
     await new Promise((resolve) => feed.close(resolve));
