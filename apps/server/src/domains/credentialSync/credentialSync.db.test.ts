@@ -152,8 +152,10 @@ describe('reconciliation with what the lock stores', () => {
 
     await until(async () => (await listed('7315824'))?.syncState === 'onLock', 20_000);
     expect((await keypad('7315824')).ok).toBe(true);
-    // The unknown code is reported, not deleted.
+    // The unknown code is reported, not deleted; its digits are taken for a new passcode.
     expect((await keypad('8642097')).ok).toBe(true);
+    const clash = await owner.call(passcode.add, { lockId: door.lockId, keyboardPwd: '8642097' });
+    expect(clash.body.errorCode).toBe(ERRORS.passcodeExists.code);
     const after = dataOf(await owner.call(credentialSync.summary, { lockId: door.lockId }));
     expect(after.counts.onLock).toBeGreaterThanOrEqual(3);
     expect(after.counts.failed).toBeGreaterThanOrEqual(2);

@@ -2,7 +2,7 @@ import { PasscodeStatus } from '@smartlock/contract';
 import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { pageAndCount, preparedWithSearch } from '../../db/prepared';
-import { passcodes, users } from '../../db/schema';
+import { credentialSyncReports, passcodes, users } from '../../db/schema';
 import { nextSerialId } from '../../db/sequence';
 
 export type PasscodeRow = typeof passcodes.$inferSelect;
@@ -80,7 +80,24 @@ export async function hasLivePasscode(db: Executor, lockId: number, code: string
     .from(passcodes)
     .where(and(eq(passcodes.lockId, lockId), eq(passcodes.code, code), ne(passcodes.status, PasscodeStatus.deleted)))
     .limit(1);
-  return live !== undefined;
+  return live !== undefined || (await unknownOnLock(db, lockId, code));
+}
+
+/**
+ * Whether the lock's last check found `code` stored on it though no passcode here has it (a code
+ * set at the lock itself, or kept from before): sent again, the lock would refuse it.
+ */
+async function unknownOnLock(db: Executor, lockId: number, code: string): Promise<boolean> {
+  const [found] = await db
+    .select({ lockId: credentialSyncReports.lockId })
+    .from(credentialSyncReports)
+    .where(
+      and(
+        eq(credentialSyncReports.lockId, lockId),
+        sql`${credentialSyncReports.unknown} @> ${JSON.stringify([{ kind: 'passcode', value: code }])}::jsonb`,
+      ),
+    );
+  return found !== undefined;
 }
 
 /** Stores a passcode; a unique violation (its digits live on the lock already) is the caller's to handle. */
