@@ -77,6 +77,7 @@ import { faceAuthRoutes } from './domains/service/faceAuthRoutes';
 import { FaceAuthService } from './domains/service/faceAuthService';
 import { serviceRoutes } from './domains/service/serviceRoutes';
 import { ServiceService } from './domains/service/serviceService';
+import { FeedAudit } from './domains/stay/feedAudit';
 import { FeedPoller, POLLER_DEFAULTS, type PollerOptions } from './domains/stay/feedPoller';
 import { FEED_TIMEOUT_MS } from './domains/stay/feedReader';
 import { GuestLinks } from './domains/stay/guestLink';
@@ -354,7 +355,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...pollerOptions
   } = options.feedPoller ?? {};
   const feedClock = pollerOptions.now ?? Date.now;
-  const stayIssuer = new StayIssuer(db, passcodes, feedClock);
+  const stayIssuer = new StayIssuer(db, passcodes, new FeedAudit(db, auditTrail, app.log, feedClock), feedClock);
   const stayReads = new StayFeedRead(db, stayIssuer, notices, brands, guestLinks, app.log, {
     now: feedClock,
     random: feedRandom ?? Math.random,

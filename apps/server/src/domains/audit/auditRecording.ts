@@ -6,8 +6,11 @@ import { auditedParams, auditedValue, auditTarget, isAuditedChange, USER_AGENT_M
 import { type PendingAudit, withPendingAudit } from './auditNote';
 import { appendToChain, lockOfTarget, type NewAuditEntry } from './auditQueries';
 
-/** How the caller acts: through a console or app session, the open API, or an API key. */
-export type ActorKind = 'session' | 'openApi' | 'apiKey';
+/**
+ * How the caller acts: through a console or app session, the open API, or an API key; or, with no
+ * call at all, a calendar feed on its owner's behalf (domains/stay/feedAudit.ts).
+ */
+export type ActorKind = 'session' | 'openApi' | 'apiKey' | 'feed';
 
 /** The app id the open API's calls carry (`ContractCalls`): `openapi:<client id>`. */
 const OPEN_API_APP = 'openapi:';

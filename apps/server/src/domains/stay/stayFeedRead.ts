@@ -268,7 +268,7 @@ export class StayFeedRead {
       const own = credentials.get(stay.id) ?? [];
       if (stay.state !== 'live') {
         for (const credential of own) {
-          const refused = await this.issuer.revoke(feed.ownerId, credential);
+          const refused = await this.issuer.revoke(feed.ownerId, feed.id, credential);
           if (refused) await setCredential(this.db, stay.id, credential.credential.lockId, refused);
         }
         continue;

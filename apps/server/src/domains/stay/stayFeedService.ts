@@ -180,7 +180,7 @@ export class StayFeedService {
       all.map((s) => s.id),
     );
     for (const credential of [...credentials.values()].flat()) {
-      await this.deps.issuer.revoke(feed.ownerId, credential);
+      await this.deps.issuer.revoke(feed.ownerId, feed.id, credential);
     }
     await deleteFeed(this.db, feed.id);
   }

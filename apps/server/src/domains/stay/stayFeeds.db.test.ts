@@ -8,9 +8,9 @@ import {
   type StayItem,
   stay,
 } from '@smartlock/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, passcodes, stayFeeds, users } from '../../db/schema';
+import { auditEntries, outbox, passcodes, stayFeeds, users } from '../../db/schema';
 import { TestFeedServer } from '../../test/feedServer';
 import { loggedInClient } from '../../test/fixtures';
 import type { FleetLine, FleetLock } from '../../test/fleetProcess';
@@ -128,6 +128,25 @@ describe('a lock subscribed to a calendar feed', () => {
     feedServer.set([{ ...anna, checkOut: anna.checkOut + 24 * HOUR, lines: ['STATUS:CANCELLED'] }]);
     expect(await readNow(feed.feedId)).toMatchObject({ removed: 1 });
     expect(await keypad(annaItem.credentials[0]?.passcode as string)).toBe(false);
+
+    // Each change the feed made is in the lock owner's audit trail, the feed as the actor.
+    const trail = await db()
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.appId, `feed:${feed.feedId}`), eq(auditEntries.actorKind, 'feed')));
+    const done = trail.map((e) => `${e.path} ${(e.target as { stayId: number }).stayId}`).sort();
+    expect(done).toEqual(
+      [
+        `/passcode/add ${annaItem.stayId}`,
+        `/passcode/add ${benItem.stayId}`,
+        `/passcode/change ${annaItem.stayId}`,
+        `/passcode/delete ${annaItem.stayId}`,
+        `/passcode/delete ${benItem.stayId}`,
+      ].sort(),
+    );
+    expect(
+      trail.every((e) => e.lockId === door.lockId && !JSON.stringify(e.params).includes(annaCode?.code ?? '-')),
+    ).toBe(true);
     await deleteFeed(feed.feedId);
   });
 

@@ -14,6 +14,7 @@ import { ApiError } from '../../http/apiError';
 import { findLockById } from '../lock/lockQueries';
 import { hasLivePasscode } from '../passcode/passcodeQueries';
 import type { PasscodeCaller, PasscodeService } from '../passcode/passcodeService';
+import type { FeedAudit } from './feedAudit';
 import type { CredentialListed, StayRow } from './stayQueries';
 
 /** What issuing a stay's code on one lock came to: its passcode, or why not (a message key). */
@@ -68,8 +69,21 @@ export class StayIssuer {
   constructor(
     private readonly db: Db,
     private readonly passcodes: PasscodeService,
+    private readonly audit: FeedAudit,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** The trail's entry of a change the feed started on a stay's passcode. */
+  private audited(
+    path: string,
+    stay: Pick<StayRow, 'id' | 'feedId'>,
+    ownerId: number,
+    lockId: number,
+    keyboardPwdId: number,
+    params: Record<string, unknown>,
+  ): Promise<void> {
+    return this.audit.record({ path, feedId: stay.feedId, stayId: stay.id, ownerId, lockId, keyboardPwdId, params });
+  }
 
   /** Issues the stay's code on a lock, preferring `digits` (else fresh ones). */
   async issue(caller: PasscodeCaller, stay: StayRow, lockId: number, digits: string): Promise<IssueResult> {
@@ -87,6 +101,11 @@ export class StayIssuer {
           const added = await this.passcodes.add(caller, {
             lockId,
             keyboardPwd: code,
+            keyboardPwdName: name,
+            startDate: start,
+            endDate: stay.validTo.getTime(),
+          });
+          await this.audited('/passcode/add', stay, caller.userId, lockId, added.passcode.keyboardPwdId, {
             keyboardPwdName: name,
             startDate: start,
             endDate: stay.validTo.getTime(),
@@ -132,6 +151,12 @@ export class StayIssuer {
       endDate: utcOfLocalHour(endHour, offset),
       keyboardPwdName: name,
     });
+    await this.audited('/passcode/get', stay, caller.userId, lockId, item.keyboardPwdId, {
+      keyboardPwdType: PasscodeType.limited,
+      keyboardPwdName: name,
+      startDate,
+      endDate: utcOfLocalHour(endHour, offset),
+    });
     return { passcodeId: item.keyboardPwdId, code: item.keyboardPwd };
   }
 
@@ -154,14 +179,12 @@ export class StayIssuer {
     if (!moved) return undefined;
     try {
       if (passcode.type === PasscodeType.custom) {
-        await this.passcodes.change(caller, {
-          keyboardPwdId: passcode.id,
-          startDate: customStart(wantedStart, now),
-          endDate: wantedEnd,
-        });
+        const window = { startDate: customStart(wantedStart, now), endDate: wantedEnd };
+        await this.passcodes.change(caller, { keyboardPwdId: passcode.id, ...window });
+        await this.audited('/passcode/change', stay, caller.userId, passcode.lockId, passcode.id, window);
         return { passcodeId: passcode.id, code: passcode.code };
       }
-      await this.revoke(caller.userId, credential);
+      await this.revoke(caller.userId, stay.feedId, credential);
       return this.issue(caller, stay, credential.credential.lockId, randomDigits(caller.brandMinLength));
     } catch (error) {
       return failure(error);
@@ -171,12 +194,21 @@ export class StayIssuer {
   /** Removes a stay's code from its lock (as a remote operation); a code without a gateway stays until it ends. */
   async revoke(
     userId: number,
+    feedId: number,
     credential: CredentialListed,
   ): Promise<{ errorKey: string; errorParams: Record<string, string | number> } | undefined> {
     const passcode = credential.passcode;
     if (!passcode || !ON_LOCK.has(passcode.status)) return undefined;
     try {
       await this.passcodes.remove(userId, passcode.id);
+      await this.audited(
+        '/passcode/delete',
+        { id: credential.credential.stayId, feedId },
+        userId,
+        passcode.lockId,
+        passcode.id,
+        {},
+      );
       return undefined;
     } catch (error) {
       const result = failure(error);
