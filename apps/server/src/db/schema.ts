@@ -1271,7 +1271,12 @@ export const stays = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('stays_feed_uid_unique').on(t.feedId, t.uid), index('stays_check_in_idx').on(t.feedId, t.checkIn)],
+  (t) => [
+    unique('stays_feed_uid_unique').on(t.feedId, t.uid),
+    index('stays_check_in_idx').on(t.feedId, t.checkIn),
+    /** Retention: the stays whose window ended longest ago. */
+    index('stays_valid_to_idx').on(t.validTo),
+  ],
 );
 
 /** A stay's credential on one lock (a group's feed gives each of the group's locks one). */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { mapAtMost } from '../../util/atMost';
 import { claimDueFeeds } from './stayFeedQueries';
 import type { StayFeedRead } from './stayFeedRead';
+import { pruneStays } from './stayQueries';
 
 export interface PollerOptions {
   /** The clock (epoch ms): which feeds are due. Tests drive it. */
@@ -25,6 +26,12 @@ export const POLLER_DEFAULTS: PollerOptions = {
   pollMs: 30_000,
 };
 
+/** How long a stay is kept once its window ended (docs/stays.md, "Keeping stays"). */
+export const STAY_RETENTION_DAYS = 90;
+/** How often an instance forgets ended stays, and how many at most each time. */
+const PRUNE_EVERY_MS = 3_600_000;
+const PRUNE_BATCH = 1000;
+
 /**
  * Reads due calendar feeds, in every instance: each run claims a batch (FOR UPDATE SKIP LOCKED
  * with a lease, claimDueFeeds), so a feed is read by one instance at a time, and reads each
@@ -35,6 +42,8 @@ export class FeedPoller {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private started = false;
+  /** When this instance last forgot ended stays. */
+  private prunedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
@@ -82,6 +91,20 @@ export class FeedPoller {
     await mapAtMost(claimed, this.options.concurrency, (feed) =>
       this.reads.read(feed).catch((err) => this.log.warn({ err, feedId: feed.id }, 'calendar feed not read')),
     );
+    await this.pruneEnded();
     return claimed.length;
+  }
+
+  /**
+   * Forgets, once an hour, the stays whose window ended more than STAY_RETENTION_DAYS ago (their
+   * passcodes stay in the lock's list as expired or deleted; their guest links were void since).
+   */
+  private async pruneEnded(): Promise<void> {
+    const now = this.options.now();
+    if (now - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = now;
+    await pruneStays(this.db, new Date(now - STAY_RETENTION_DAYS * 86_400_000), PRUNE_BATCH).catch((err) =>
+      this.log.warn({ err }, 'ended stays not pruned'),
+    );
   }
 }

@@ -19,6 +19,7 @@ import { dataOf, type TestClient } from '../../test/harness';
 import { until } from '../../test/until';
 import { addUnits } from '../service/serviceQueries';
 import { FeedPoller } from './feedPoller';
+import { pruneStays } from './stayQueries';
 
 const HOUR = 3_600_000;
 let setup: FleetServer;
@@ -298,6 +299,19 @@ describe('a lock subscribed to a calendar feed', () => {
     }
     const refused = await owner.call(stay.feedAdd, { lockId: door.lockId, url: 'http://example.com/cal.ics' });
     expect(refused.body.errorCode).toBe(ERRORS.stayFeedUrlNotAllowed.code);
+  });
+
+  it('forgets the stays whose window ended before the retention, keeping the others', async () => {
+    feedServer.set([
+      { uid: 'short', checkIn: now + HOUR, checkOut: now + 5 * HOUR, summary: 'Reserved - Fay Lund' },
+      { uid: 'longer', checkIn: now + HOUR, checkOut: now + 50 * HOUR, summary: 'Reserved - Gus Lee' },
+    ]);
+    const feed = await addFeed({ checkInBufferMinutes: 0, checkOutBufferMinutes: 0 });
+    const before = await staysOf(feed.feedId);
+    expect(before).toHaveLength(2);
+    expect(await pruneStays(db(), new Date(now + 6 * HOUR), 1000)).toBe(1);
+    expect((await staysOf(feed.feedId)).map((s) => s.uid)).toEqual(['longer']);
+    await deleteFeed(feed.feedId);
   });
 
   it('gives a lock its gateway cannot reach an offline period code, never one already dead (24 hours)', async () => {

@@ -176,3 +176,17 @@ export async function passcodeIdsOfFeed(db: Executor, feedId: number): Promise<{
     .where(eq(stays.feedId, feedId));
   return rows.filter((r): r is { passcodeId: number } => r.passcodeId !== null);
 }
+
+/** Deletes up to `batch` stays whose window ended before `before` (their credentials' rows go with them); how many. */
+export async function pruneStays(db: Executor, before: Date, batch: number): Promise<number> {
+  const rows = await db
+    .delete(stays)
+    .where(
+      inArray(
+        stays.id,
+        db.select({ id: stays.id }).from(stays).where(lt(stays.validTo, before)).orderBy(asc(stays.id)).limit(batch),
+      ),
+    )
+    .returning({ id: stays.id });
+  return rows.length;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "stays_valid_to_idx" ON "stays" USING btree ("valid_to");
