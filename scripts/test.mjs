@@ -118,13 +118,13 @@ async function playwright(name, env) {
 }
 
 /**
- * Debian packages the suites need and the machine lacks (Chromium; PostgreSQL where none runs),
- * installed in the background from the first second, one apt run after the other.
+ * Debian packages the suites need and the machine lacks (Chromium's headless shell; PostgreSQL
+ * where none runs), installed in the background from the first second, one apt run after the other.
  */
 function systemPackages() {
-  const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
   const wants = [];
-  if (tiers.has('browser') && !existsSync(chromiumPath)) wants.push('chromium');
+  if (tiers.has('browser') && !existsSync(chromiumPath)) wants.push('chromium-headless-shell');
   return stages.background(`system packages (${wants.join(', ') || 'none needed'})`, async () => {
     const postgresWanted =
       (tiers.has('database') || tiers.has('system') || tiers.has('browser')) &&
@@ -135,7 +135,7 @@ function systemPackages() {
     if (postgresWanted && canInstall) {
       outcome.postgresInstalled = (await runLogged('apt', 'bash', [join(root, 'scripts/install-postgres.sh')])) === 0;
     }
-    if (wants.includes('chromium') && canInstall) {
+    if (wants.includes('chromium-headless-shell') && canInstall) {
       if (
         (await runLogged('apt', 'bash', [join(root, 'scripts/install-chromium.sh')])) === 0 &&
         existsSync(chromiumPath)
@@ -197,9 +197,10 @@ async function browserTier() {
   const browser = await packages;
   if (!browser.chromium) suites.push({ name: 'browser tier', ran: false, note: `no Chromium: ${browser.reason}` });
   else if (pg.url && mqttUrl) {
-    // As production runs: two instances sharing PostgreSQL and the broker, behind a load balancer.
+    // As production runs: on PostgreSQL and the broker; the cluster's spec adds a second instance
+    // and a load balancer in front of both.
     await playwright(
-      'browser tier (the built product: two instances on PostgreSQL and the MQTT broker, behind a load balancer)',
+      'browser tier (the built product on PostgreSQL and the MQTT broker; a second instance behind a load balancer for the cluster spec)',
       { E2E_DATABASE_URL: pg.url, E2E_MQTT_URL: mqttUrl, CHROMIUM_PATH: browser.chromium },
     );
   } else {
