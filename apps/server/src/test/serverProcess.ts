@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverRoot } from '../paths';
+import { CONTRACT_SOURCES, nodeArgsFor } from './bundle';
 import { CONSOLE_SECRET } from './harness';
 
 /** A server instance running as its own process: what a test can kill without a goodbye. */
@@ -14,33 +15,15 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** The newest change to the sources the server bundle is built from (its own and the contract's; tests and their helpers aside). */
-const TEST_HELPERS = join(serverRoot(), 'src', 'test');
-
-function newestSourceMs(): number {
-  let newest = 0;
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (path !== TEST_HELPERS) walk(path);
-      } else if (!entry.name.includes('.test.')) newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  };
-  walk(join(serverRoot(), 'src'));
-  walk(join(serverRoot(), '..', '..', 'packages', 'contract', 'src'));
-  return newest;
-}
-
-/**
- * How to run the server: its bundle (`npm run build`, as `npm start` runs it) when that is newer
- * than every source it is built from; else src/main.ts under tsx, which compiles the sources at
- * every start (about twice the start-up time).
- */
+/** The server: its bundle when it is up to date, else src/main.ts under tsx. */
 function serverCommand(): string[] {
-  const bundle = join(serverRoot(), 'dist/main.js');
-  if (existsSync(bundle) && statSync(bundle).mtimeMs >= newestSourceMs()) return [bundle];
-  return ['--import', 'tsx', join(serverRoot(), 'src/main.ts')];
+  return nodeArgsFor({
+    bundle: join(serverRoot(), 'dist/main.js'),
+    entry: join(serverRoot(), 'src/main.ts'),
+    sources: [join(serverRoot(), 'src'), CONTRACT_SOURCES],
+    // The tests' own helpers are not part of the bundle.
+    except: [join(serverRoot(), 'src', 'test')],
+  });
 }
 
 /**
