@@ -142,6 +142,9 @@ function systemPackages() {
       )
         outcome.chromium = chromiumPath;
     }
+    // Where the headless shell cannot be had, the desktop Chromium runs the same specs (slower).
+    if (!outcome.chromium && !process.env.CHROMIUM_PATH && existsSync('/usr/bin/chromium'))
+      outcome.chromium = '/usr/bin/chromium';
     outcome.reason = canInstall ? 'installing it failed' : 'installing it needs root and apt-get';
     return outcome;
   });
