@@ -117,14 +117,20 @@ async function playwright(name, env) {
     fileTimes.push({ file: relative(root, join(root, 'e2e', file)), ms, where: 'browser' });
 }
 
+/** A font of Debian's fonts-noto-cjk, which the browser tier's Chinese and Japanese screens need. */
+const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
 /**
- * Debian packages the suites need and the machine lacks (Chromium's headless shell; PostgreSQL
- * where none runs), installed in the background from the first second, one apt run after the other.
+ * Debian packages the suites need and the machine lacks (Chromium's headless shell and CJK fonts;
+ * PostgreSQL where none runs), installed in the background from the first second, one apt run
+ * after the other.
  */
 function systemPackages() {
   const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
   const wants = [];
   if (tiers.has('browser') && !existsSync(chromiumPath)) wants.push('chromium-headless-shell');
+  // Chinese and Japanese screens are checked (labels cut off, screenshots): their glyphs are needed.
+  if (tiers.has('browser') && !existsSync(CJK_FONT)) wants.push('fonts-noto-cjk');
   return stages.background(`system packages (${wants.join(', ') || 'none needed'})`, async () => {
     const postgresWanted =
       (tiers.has('database') || tiers.has('system') || tiers.has('browser')) &&
@@ -135,7 +141,7 @@ function systemPackages() {
     if (postgresWanted && canInstall) {
       outcome.postgresInstalled = (await runLogged('apt', 'bash', [join(root, 'scripts/install-postgres.sh')])) === 0;
     }
-    if (wants.includes('chromium-headless-shell') && canInstall) {
+    if (wants.length > 0 && canInstall) {
       if (
         (await runLogged('apt', 'bash', [join(root, 'scripts/install-chromium.sh')])) === 0 &&
         existsSync(chromiumPath)
