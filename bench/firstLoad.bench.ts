@@ -11,7 +11,7 @@
  * - the same login page with compression refused (Accept-Encoding: identity), as it was served
  *   before build-time compression;
  * - a second visit with the cache kept (hashed assets are immutable for a year): the page only.
- * Run: npm run bench -w @smartlock/bench -- firstLoad   (CHROMIUM_PATH=/usr/bin/chromium by default)
+ * Run: npm run bench -w @smartlock/bench -- firstLoad   (CHROMIUM_PATH: by default the headless shell where installed, e2e/support/chromium.ts)
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

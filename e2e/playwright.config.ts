@@ -44,7 +44,10 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action with the page's DOM as it was, and the network.
+    // The trace's film strip (a screencast of every frame the page paints) is left out: it made
+    // the browser encode frames all the time, more than doubling the tier's processor time.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     screenshot: 'only-on-failure',
   },
 });

@@ -117,14 +117,20 @@ async function playwright(name, env) {
     fileTimes.push({ file: relative(root, join(root, 'e2e', file)), ms, where: 'browser' });
 }
 
+/** A font of Debian's fonts-noto-cjk, which the browser tier's Chinese and Japanese screens need. */
+const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
 /**
- * Debian packages the suites need and the machine lacks (Chromium; PostgreSQL where none runs),
- * installed in the background from the first second, one apt run after the other.
+ * Debian packages the suites need and the machine lacks (Chromium's headless shell and CJK fonts;
+ * PostgreSQL where none runs), installed in the background from the first second, one apt run
+ * after the other.
  */
 function systemPackages() {
-  const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
   const wants = [];
-  if (tiers.has('browser') && !existsSync(chromiumPath)) wants.push('chromium');
+  if (tiers.has('browser') && !existsSync(chromiumPath)) wants.push('chromium-headless-shell');
+  // Chinese and Japanese screens are checked (labels cut off, screenshots): their glyphs are needed.
+  if (tiers.has('browser') && !existsSync(CJK_FONT)) wants.push('fonts-noto-cjk');
   return stages.background(`system packages (${wants.join(', ') || 'none needed'})`, async () => {
     const postgresWanted =
       (tiers.has('database') || tiers.has('system') || tiers.has('browser')) &&
@@ -135,13 +141,16 @@ function systemPackages() {
     if (postgresWanted && canInstall) {
       outcome.postgresInstalled = (await runLogged('apt', 'bash', [join(root, 'scripts/install-postgres.sh')])) === 0;
     }
-    if (wants.includes('chromium') && canInstall) {
+    if (wants.length > 0 && canInstall) {
       if (
         (await runLogged('apt', 'bash', [join(root, 'scripts/install-chromium.sh')])) === 0 &&
         existsSync(chromiumPath)
       )
         outcome.chromium = chromiumPath;
     }
+    // Where the headless shell cannot be had, the desktop Chromium runs the same specs (slower).
+    if (!outcome.chromium && !process.env.CHROMIUM_PATH && existsSync('/usr/bin/chromium'))
+      outcome.chromium = '/usr/bin/chromium';
     outcome.reason = canInstall ? 'installing it failed' : 'installing it needs root and apt-get';
     return outcome;
   });
@@ -197,9 +206,10 @@ async function browserTier() {
   const browser = await packages;
   if (!browser.chromium) suites.push({ name: 'browser tier', ran: false, note: `no Chromium: ${browser.reason}` });
   else if (pg.url && mqttUrl) {
-    // As production runs: two instances sharing PostgreSQL and the broker, behind a load balancer.
+    // As production runs: on PostgreSQL and the broker; the cluster's spec adds a second instance
+    // and a load balancer in front of both.
     await playwright(
-      'browser tier (the built product: two instances on PostgreSQL and the MQTT broker, behind a load balancer)',
+      'browser tier (the built product on PostgreSQL and the MQTT broker; a second instance behind a load balancer for the cluster spec)',
       { E2E_DATABASE_URL: pg.url, E2E_MQTT_URL: mqttUrl, CHROMIUM_PATH: browser.chromium },
     );
   } else {

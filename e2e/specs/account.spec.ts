@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, latestCode, shot, test, uniqueEmail } from '../support/fixtures';
 import { startFleet } from '../support/fleet';
-import { ConsoleFrame, GatewayPage, LoginPage, RegisterPage, registerAndLogIn } from '../support/pages';
+import { ConsoleFrame, GatewayPage, LoginPage, registerAccount, registerAndLogIn } from '../support/pages';
 
 const PASSWORD = 'Console#2026';
 const NEW_PASSWORD = 'Changed#2027';
@@ -154,9 +154,7 @@ test('an account that owns a fleet hands it all over, then deletes itself and is
 }) => {
   test.setTimeout(300_000);
   const receiver = uniqueEmail('heir');
-  await page.goto(site('/regist'));
-  await new RegisterPage(page).register(receiver, PASSWORD);
-  await expect(page).toHaveURL(/\/registSuccess$/);
+  await registerAccount(page, site, receiver, PASSWORD);
   const email = uniqueEmail('leaving');
   await registerAndLogIn(page, site, email, PASSWORD);
   const fleet = await startFleet(site(''), email, PASSWORD);

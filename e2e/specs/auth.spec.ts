@@ -1,5 +1,5 @@
 import { expect, shot, test, uniqueEmail } from '../support/fixtures';
-import { ConsoleFrame, LoginPage, RegisterPage, registerAndLogIn } from '../support/pages';
+import { ConsoleFrame, LoginPage, RegisterPage, registerAccount, registerAndLogIn } from '../support/pages';
 
 const PASSWORD = 'Console#2026';
 
@@ -75,8 +75,7 @@ test('a login that expired elsewhere lands on the login screen with the notice',
 
 test('asks for the slider check after repeated failed logins', async ({ page, site }) => {
   const email = uniqueEmail('slider');
-  await page.goto(site('/regist'));
-  await new RegisterPage(page).register(email, PASSWORD);
+  await registerAccount(page, site, email, PASSWORD);
   await page.goto(site('/login'));
   const login = new LoginPage(page);
   for (let i = 0; i < 3; i++) {

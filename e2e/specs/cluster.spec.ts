@@ -1,19 +1,24 @@
-import { readFileSync } from 'node:fs';
 import { expect, shot, test } from '../support/fixtures';
 import { GatewayPage, logInAsDemo } from '../support/pages';
-import { clustered, type Product, stateFile } from '../support/product';
+import { clustered, startSecondInstance } from '../support/product';
 
-function product(): Product {
-  return JSON.parse(readFileSync(stateFile(), 'utf8')) as Product;
-}
+test.skip(!clustered(), 'runs when the product is on PostgreSQL and an MQTT broker, which instances share');
 
-test.skip(!clustered(), 'runs when the product is started as two instances (PostgreSQL and an MQTT broker)');
+/** A second instance joined to the run's, and a round-robin balancer in front of both, for this file's tests. */
+let cluster: Awaited<ReturnType<typeof startSecondInstance>>;
+test.beforeAll(async () => {
+  cluster = await startSecondInstance();
+});
+test.afterAll(async () => {
+  await cluster?.stop();
+});
+
+const on = (port: number | undefined, path: string) => `http://localhost:${port}${path}`;
 
 test('across two instances: a remote unlock sent through one is answered, and its lock state reaches a browser on the other live', async ({
   browser,
 }) => {
-  const [first, second] = product().instances;
-  const on = (port: number | undefined, path: string) => `http://localhost:${port}${path}`;
+  const [first, second] = cluster.instances;
   // One browser on each instance, pinned to it (no balancer in between).
   const sender = await (await browser.newContext()).newPage();
   const watcher = await (await browser.newContext()).newPage();
@@ -44,4 +49,26 @@ test('across two instances: a remote unlock sent through one is answered, and it
   await expect(watched.getByTestId('bolt-state')).toHaveText('Locked', { timeout: 20_000 });
   await sender.context().close();
   await watcher.context().close();
+});
+
+test('behind a round-robin balancer, one browser whose calls land on both instances logs in, lists its locks and unlocks a door to its end', async ({
+  page,
+}) => {
+  const through = (path: string) => on(cluster.balancer.port, path);
+  const before = [...cluster.balancer.served];
+  // The login screen's session, made on one instance, is honoured by the other.
+  await logInAsDemo(page, through);
+  await expect(page.getByTestId('lock-link').first()).toBeVisible({ timeout: 30_000 });
+  await page.goto(through('/plug/home'));
+  const gateways = new GatewayPage(page);
+  await expect(gateways.row('Gateway 1')).toContainText('Online', { timeout: 30_000 });
+  const door = (await gateways.openLocks('Gateway 1'))
+    .getByTestId('gateway-lock')
+    .filter({ has: page.getByTestId('remote-unlock') })
+    .first();
+  // Started through one instance, followed to its end through either.
+  expect(await gateways.run(door, 'unlock')).toBe('success');
+  await expect(door.getByTestId('bolt-state')).toHaveText('Unlocked');
+  const served = cluster.balancer.served.map((count, at) => count - (before[at] ?? 0));
+  expect(Math.min(...served), `calls per instance: ${served.join(' / ')}`).toBeGreaterThan(5);
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, latestCode, shot, test, uniqueEmail } from '../support/fixtures';
 import { startFleet } from '../support/fleet';
-import { GatewayPage, RegisterPage, registerAndLogIn } from '../support/pages';
+import { GatewayPage, registerAccount, registerAndLogIn } from '../support/pages';
 
 const PASSWORD = 'Console#2026';
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -61,9 +61,7 @@ test("a fleet's gateway: its locks, a remote unlock followed to its end, the clo
 
 test('a gateway transferred to another account leaves the list for good', async ({ page, site }) => {
   const receiver = uniqueEmail('receiver');
-  await page.goto(site('/regist'));
-  await new RegisterPage(page).register(receiver, PASSWORD);
-  await expect(page).toHaveURL(/\/registSuccess$/);
+  await registerAccount(page, site, receiver, PASSWORD);
   const owner = uniqueEmail('giver');
   await registerAndLogIn(page, site, owner, PASSWORD);
   const fleet = await startFleet(site(''), owner, PASSWORD);

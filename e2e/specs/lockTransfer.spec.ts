@@ -1,6 +1,6 @@
 import { expect, latestCode, shot, test, uniqueEmail } from '../support/fixtures';
 import { withOwnFleet } from '../support/ownFleet';
-import { ConsoleFrame, LockTransferPage, LoginPage, RegisterPage } from '../support/pages';
+import { ConsoleFrame, LockTransferPage, LoginPage, registerAccount } from '../support/pages';
 
 // Accounts and a fleet of its own: runs beside the demo account's specs.
 const PASSWORD = 'Console#2026';
@@ -8,9 +8,7 @@ const PASSWORD = 'Console#2026';
 test('a lock transferred to another account leaves the owner and appears for the receiver', async ({ page, site }) => {
   test.setTimeout(300_000);
   const receiver = uniqueEmail('lock-receiver');
-  await page.goto(site('/regist'));
-  await new RegisterPage(page).register(receiver, PASSWORD);
-  await expect(page).toHaveURL(/\/registSuccess$/);
+  await registerAccount(page, site, receiver, PASSWORD);
   const owner = uniqueEmail('lock-giver');
   await withOwnFleet(page, site, owner, PASSWORD, async (lockName, locks) => {
     await locks.openLock(lockName);

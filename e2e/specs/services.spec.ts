@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, shot, test } from '../support/fixtures';
 import { choose, LockListPage, logInAsDemo, pickOption } from '../support/pages';
-import { type Product, stateFile } from '../support/product';
+import { product } from '../support/product';
 
 const SMS = 1;
 const LOCK = 'Door G1-1';
@@ -15,8 +15,7 @@ async function smsBalance(page: Page): Promise<number> {
 
 /** The SMS messages the product kept in its outbox for a number, as its log shows them. */
 function outboxTo(mobile: string): string[] {
-  const product = JSON.parse(readFileSync(stateFile(), 'utf8')) as Product;
-  return readFileSync(product.logFile, 'utf8')
+  return readFileSync(product().logFile, 'utf8')
     .split('\n')
     .filter((line) => line.includes('message kept in the outbox'))
     .map((line) => JSON.parse(line) as { to?: string; body?: string; channel?: string })

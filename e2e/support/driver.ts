@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { DEVICES_CLI } from './fleet';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The local device driver simulator (card encoder, two fingerprint scanners) on a free port. */
 export async function startDriver(): Promise<{ child: ChildProcess; port: number; control(line: object): void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'driver', '--port', '0'], {
+  const child = spawn(process.execPath, [DEVICES_CLI, 'driver', '--port', '0'], {
     cwd: join(ROOT, 'apps/devices'),
     stdio: ['pipe', 'pipe', 'pipe'],
   });

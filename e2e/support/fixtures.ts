@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
-import { type Product, stateFile } from './product';
-
-function product(): Product {
-  return JSON.parse(readFileSync(stateFile(), 'utf8')) as Product;
-}
+import { product } from './product';
 
 /** The latest validation code the server delivered to an account, read from its outbox log. */
 export async function latestCode(account: string): Promise<string> {

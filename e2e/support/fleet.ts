@@ -2,14 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Product, stateFile } from './product';
+import { product } from './product';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+/** The built simulator (`npm run build`, as the product's own demo fleet runs it): no compiling at each start. */
+export const DEVICES_CLI = join(ROOT, 'apps/devices/dist/cli.js');
 
 /** The product's MQTT broker, as its start banner names it. */
 function brokerUrl(): string {
-  const product = JSON.parse(readFileSync(stateFile(), 'utf8')) as Product;
-  const url = readFileSync(product.logFile, 'utf8').match(/Gateways \(MQTT\)\s+(mqtt:\/\/\S+)/)?.[1];
+  const url = readFileSync(product().logFile, 'utf8').match(/Gateways \(MQTT\)\s+(mqtt:\/\/\S+)/)?.[1];
   if (!url) throw new Error('the product named no MQTT broker');
   return url;
 }
@@ -25,7 +26,7 @@ export type FleetChild = ChildProcess & {
 
 export async function startFleet(api: string, account: string, password: string): Promise<FleetChild> {
   const state = join(mkdtempSync(join(tmpdir(), 'smartlock-fleet-')), 'devices.json');
-  const args = ['--import', 'tsx', 'src/cli.ts', 'fleet', '--api', api, '--account', account];
+  const args = [DEVICES_CLI, 'fleet', '--api', api, '--account', account];
   args.push('--mqtt', brokerUrl(), '--gateways', '1', '--locks-per-gateway', '1', '--kinds', 'door');
   args.push('--state', state);
   const fleet: FleetChild = spawn(process.execPath, args, {

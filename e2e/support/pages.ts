@@ -58,6 +58,22 @@ export class ConsoleFrame {
 }
 
 /**
+ * A new account, registered through the API (the code read from the outbox) and not logged in:
+ * an account a test needs beside the one it signs in with (a transfer's receiver).
+ */
+export async function registerAccount(
+  page: Page,
+  site: (path: string, host?: string) => string,
+  email: string,
+  password: string,
+): Promise<void> {
+  const base = site('');
+  await callAsPage(page, base, user.sendValidationCode, { account: email, type: ValidationCodeType.register });
+  const validationCode = await latestCode(email);
+  await callAsPage(page, base, user.register, { account: email, password, validationCode, agreement: 1 });
+}
+
+/**
  * A new account, registered and logged in; the page ends on the console home. Registration and
  * login go through the API on the page's own browser context (the session cookie lands in the
  * browser), unless `throughConsole`: then through the console's screens, for a test whose subject
@@ -79,11 +95,8 @@ export async function registerAndLogIn(
     await page.goto(site('/login', host));
     await new LoginPage(page).logIn(email, password);
   } else {
-    const base = site('', host);
-    await callAsPage(page, base, user.sendValidationCode, { account: email, type: ValidationCodeType.register });
-    const validationCode = await latestCode(email);
-    await callAsPage(page, base, user.register, { account: email, password, validationCode, agreement: 1 });
-    await callAsPage(page, base, user.login, { account: email, password });
+    await registerAccount(page, site, email, password);
+    await callAsPage(page, site(''), user.login, { account: email, password });
     await page.goto(site('/console/home', host));
   }
   // Signed in once the console is there (the login call has its answer).

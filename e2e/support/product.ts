@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startBalancer } from './balancer';
+import { type Balancer, startBalancer } from './balancer';
 import { startInstance, stopInstance } from './instance';
 
 const E2E_ENV = {
@@ -24,16 +24,19 @@ export function stateFile(): string {
 }
 
 export interface Product {
-  /** Where browsers reach the product: the only instance, or the load balancer in front of two. */
+  /** Where browsers reach the product: its one instance. */
   url: string;
   port: number;
-  /** Each instance's own port (two behind the balancer, or the one that is `port`). */
-  instances: number[];
   /** Every line the servers printed (their logs carry outbox messages). */
   logFile: string;
+  /**
+   * On PostgreSQL and an external broker: what a second instance needs to join the first (the
+   * same database, broker, share group and root secret), for the specs that prove clustering.
+   */
+  cluster?: { env: Record<string, string>; dataDir: string };
 }
 
-/** Whether this run starts two instances on PostgreSQL and an external broker behind a balancer. */
+/** Whether this run is on PostgreSQL and an external broker, where a second instance can join the first. */
 export function clustered(): { databaseUrl: string; mqttUrl: string } | undefined {
   const databaseUrl = process.env.E2E_DATABASE_URL;
   const mqttUrl = process.env.E2E_MQTT_URL;
@@ -61,65 +64,93 @@ async function scratchDatabase(base: string): Promise<{ url: string; drop: () =>
 }
 
 /**
- * Starts the product for the run and describes it in the state file. On the embedded engines:
- * one instance with a fresh data folder. Clustered (E2E_DATABASE_URL and E2E_MQTT_URL): two
- * instances sharing one PostgreSQL database, the MQTT broker and the root secret, behind a
- * round-robin balancer, so consecutive calls of one page land on different instances.
+ * Starts the product for the run and describes it in the state file: one instance, as every spec
+ * but the cluster's needs. On the embedded engines: a fresh data folder. On PostgreSQL and an MQTT
+ * broker (E2E_DATABASE_URL and E2E_MQTT_URL): a scratch database of its own and that broker, with
+ * what a second instance needs to join it (`startSecondInstance`).
  */
 export async function startProduct(): Promise<{ product: Product; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'smartlock-e2e-'));
   const logFile = join(dataDir, 'server.log');
   const cluster = clustered();
-  const children: ChildProcess[] = [];
   let product: Product;
-  let stopRest = async () => {};
+  let child: ChildProcess;
+  let dropDatabase = async () => {};
   if (!cluster) {
     const one = await startInstance(
       // The machine may run its own broker on 1883: the product's embedded one takes any free port.
       { ...E2E_ENV, DATA_DIR: join(dataDir, 'data'), DATABASE_URL: '', MQTT_PORT: '0', MQTT_URL: '' },
       logFile,
     );
-    children.push(one.child);
-    product = { url: `http://localhost:${one.port}`, port: one.port, instances: [one.port], logFile };
+    child = one.child;
+    product = { url: `http://localhost:${one.port}`, port: one.port, logFile };
   } else {
     const database = await scratchDatabase(cluster.databaseUrl);
+    dropDatabase = () => database.drop().catch((error) => console.error(`dropping the e2e database: ${error}`));
     const shared = {
       ...E2E_ENV,
       DATABASE_URL: database.url,
       MQTT_URL: cluster.mqttUrl,
-      // The two instances share the gateways' events; no other run's instances on the broker do.
+      // Instances of this run share the gateways' events; no other run's instances on the broker do.
       MQTT_SHARE_GROUP: new URL(database.url).pathname.slice(1),
       SECRET_KEY: randomBytes(32).toString('hex'),
     };
-    // The second instance makes the tables and the demo account; then this run's gateways are
-    // given ids no other run on the broker uses (a gateway's MQTT client is gw-<id>, with a
-    // session the broker keeps), and the first instance joins with the demo fleet.
-    const second = await startInstance({ ...shared, DATA_DIR: join(dataDir, 'second'), DEMO_FLEET: 'false' }, logFile);
-    children.push(second.child);
+    // A first start without the demo fleet makes the tables and the demo account; then this run's
+    // gateways are given ids no other run on the broker uses (a gateway's MQTT client is gw-<id>,
+    // with a session the broker keeps), and the instance of the run starts with the demo fleet.
+    const maker = await startInstance({ ...shared, DATA_DIR: join(dataDir, 'maker'), DEMO_FLEET: 'false' }, logFile);
+    await stopInstance(maker.child);
     await onDatabase(
       database.url,
       `alter sequence gateways_id_seq restart with ${1_000_000 + Math.floor(Math.random() * 1_000_000_000)}`,
     );
     const first = await startInstance({ ...shared, DATA_DIR: join(dataDir, 'first') }, logFile);
-    children.push(first.child);
-    const balancer = await startBalancer([first.port, second.port]);
+    child = first.child;
     product = {
-      url: `http://localhost:${balancer.port}`,
-      port: balancer.port,
-      instances: [first.port, second.port],
+      url: `http://localhost:${first.port}`,
+      port: first.port,
       logFile,
-    };
-    stopRest = async () => {
-      console.log(`load balancer: requests per instance ${balancer.served.join(' / ')}`);
-      await balancer.close();
-      await database.drop().catch((error) => console.error(`dropping the e2e database: ${error}`));
+      cluster: { env: shared, dataDir },
     };
   }
   process.env.SMARTLOCK_E2E_STATE = join(dataDir, 'product.json');
   writeFileSync(stateFile(), JSON.stringify(product));
   const stop = async () => {
-    await Promise.all(children.map((child) => stopInstance(child)));
-    await stopRest();
+    await stopInstance(child);
+    await dropDatabase();
   };
   return { product, stop };
+}
+
+/** The product as the global set-up describes it. */
+export function product(): Product {
+  return JSON.parse(readFileSync(stateFile(), 'utf8')) as Product;
+}
+
+/**
+ * For the specs that prove clustering: a second instance joined to the run's (the same database,
+ * broker and root secret, no demo fleet of its own) and a round-robin balancer in front of both,
+ * as production runs. Answers both instances' ports, the balancer, and how to stop what it started.
+ */
+export async function startSecondInstance(): Promise<{
+  instances: [number, number];
+  balancer: Balancer;
+  stop: () => Promise<void>;
+}> {
+  const { cluster, port, logFile } = product();
+  if (!cluster)
+    throw new Error('a second instance needs PostgreSQL and an MQTT broker (E2E_DATABASE_URL, E2E_MQTT_URL)');
+  const second = await startInstance(
+    { ...cluster.env, DATA_DIR: join(cluster.dataDir, 'second'), DEMO_FLEET: 'false' },
+    logFile,
+  );
+  const balancer = await startBalancer([port, second.port]);
+  return {
+    instances: [port, second.port],
+    balancer,
+    stop: async () => {
+      await balancer.close();
+      await stopInstance(second.child);
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { serverRoot } from '../paths';
+import { CONTRACT_SOURCES, nodeArgsFor } from './bundle';
 
 export interface FleetLine {
   event: string;
@@ -63,9 +64,14 @@ export class FleetProcess {
   }
 
   start(): this {
-    const cli = join(serverRoot(), '..', 'devices', 'src', 'cli.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, 'fleet', ...this.args], {
-      cwd: join(serverRoot(), '..', 'devices'),
+    const devices = join(serverRoot(), '..', 'devices');
+    const program = nodeArgsFor({
+      bundle: join(devices, 'dist', 'cli.js'),
+      entry: join(devices, 'src', 'cli.ts'),
+      sources: [join(devices, 'src'), CONTRACT_SOURCES],
+    });
+    const child = spawn(process.execPath, [...program, 'fleet', ...this.args], {
+      cwd: devices,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     this.child = child;

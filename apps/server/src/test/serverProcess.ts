@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverRoot } from '../paths';
+import { CONTRACT_SOURCES, nodeArgsFor } from './bundle';
 import { CONSOLE_SECRET } from './harness';
 
 /** A server instance running as its own process: what a test can kill without a goodbye. */
@@ -14,13 +15,24 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
+/** The server: its bundle when it is up to date, else src/main.ts under tsx. */
+function serverCommand(): string[] {
+  return nodeArgsFor({
+    bundle: join(serverRoot(), 'dist/main.js'),
+    entry: join(serverRoot(), 'src/main.ts'),
+    sources: [join(serverRoot(), 'src'), CONTRACT_SOURCES],
+    // The tests' own helpers are not part of the bundle.
+    except: [join(serverRoot(), 'src', 'test')],
+  });
+}
+
 /**
- * The server as its own process (src/main.ts under tsx) on the given database and `env` (an
- * external broker, a secret key...); resolves once it listens. Its embedded broker, when it runs
- * one, takes any free port.
+ * The server as its own process (its bundle, or src/main.ts under tsx) on the given database and
+ * `env` (an external broker, a secret key...); resolves once it listens. Its embedded broker, when
+ * it runs one, takes any free port.
  */
 export async function startServerProcess(databaseUrl: string, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(serverRoot(), 'src/main.ts')], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: serverRoot(),
     env: {
       ...process.env,
