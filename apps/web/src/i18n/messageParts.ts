@@ -3,7 +3,8 @@
  * frame of every screen) loads with the page; the screens part (the public maps and unlock
  * links, whose words the console shows too) with those screens and the console; the console
  * part (the namespaces of the signed-in screens) with the console's first screen. So the login
- * page does not carry every screen's words. build/messageParts.ts cuts the catalogues at build time.
+ * page does not carry every screen's words; the server's own words go in none. build/messageParts.ts
+ * cuts the catalogues at build time.
  */
 export type MessagePart = 'public' | 'screens' | 'console';
 
@@ -33,7 +34,9 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'lock',
   'lockAccess',
   'lockDetail',
+  'lockList',
   'lockRecord',
+  'lockTransfer',
   'lockUser',
   'order',
   'passage',
@@ -57,10 +60,18 @@ export const CONSOLE_NAMESPACES: readonly string[] = [
   'webhooks',
 ];
 
+/**
+ * The contract's namespaces only the server reads: the words of the email and SMS it sends
+ * (`notices`). The browser never shows them, so no part carries them.
+ */
+export const SERVER_NAMESPACES: readonly string[] = ['notices'];
+
 const CONSOLE = new Set(CONSOLE_NAMESPACES);
 const SCREENS = new Set(SCREEN_NAMESPACES);
+const SERVER = new Set(SERVER_NAMESPACES);
 
-function partOf(namespace: string): MessagePart {
+function partOf(namespace: string): MessagePart | undefined {
+  if (SERVER.has(namespace)) return undefined;
   if (CONSOLE.has(namespace)) return 'console';
   return SCREENS.has(namespace) ? 'screens' : 'public';
 }

@@ -241,6 +241,7 @@ describe('a stranger', () => {
       '/lock/export': { startDate: Date.now() - 86_400_000, endDate: Date.now() },
       '/template/list': { channel: 'sms' },
       '/stay/feedAdd': { url: 'http://127.0.0.1:1/calendar.ics' },
+      '/stay/setInstructions': { text: 'The key safe is left of the door.' },
       '/lock/setLocation': { cityId: 2147714 },
       '/access/lock': { startDate: Date.now() },
     };
