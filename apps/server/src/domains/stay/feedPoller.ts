@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mapAtMost } from '../../util/atMost';
+import { PeriodicRun } from '../../util/periodicRun';
 import { claimDueFeeds } from './stayFeedQueries';
 import type { StayFeedRead } from './stayFeedRead';
 import { pruneStays } from './stayQueries';
@@ -39,9 +40,7 @@ const PRUNE_BATCH = 1000;
  */
 export class FeedPoller {
   private readonly options: PollerOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private started = false;
+  private readonly periodic: PeriodicRun;
   /** When this instance last forgot ended stays. */
   private prunedAt = Number.NEGATIVE_INFINITY;
 
@@ -52,33 +51,25 @@ export class FeedPoller {
     options: Partial<PollerOptions> = {},
   ) {
     this.options = { ...POLLER_DEFAULTS, ...options };
+    this.periodic = new PeriodicRun(
+      () => this.runDue(),
+      this.options.pollMs,
+      (err) => this.log.warn({ err }, 'calendar feeds not read'),
+    );
   }
 
   start(): void {
-    this.started = true;
-    this.timer = setInterval(() => this.kick(), this.options.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.periodic.start();
   }
 
-  /** Runs soon, if started and not running already. */
+  /** Runs soon, if started (once more after a run under way). */
   kick(): void {
-    if (!this.started || this.running) return;
-    this.running = this.runDue()
-      .catch((err) => {
-        this.log.warn({ err }, 'calendar feeds not read');
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
+    this.periodic.kick();
   }
 
   /** Stops polling and waits for the run under way (each read bounded by its time limits). */
-  async stop(): Promise<void> {
-    this.started = false;
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** Claims the feeds due now and reads them; how many were claimed. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mapAtMost } from '../../util/atMost';
+import { PeriodicRun } from '../../util/periodicRun';
 import type { DeliveryKind } from './deliveryKinds';
 import { claimDueDeliveries, endTry, type TryOutcome, type WebhookDeliveryRow } from './webhookDeliveryQueries';
 import { MAX_ATTEMPTS, retryDelayMs } from './webhookSchedule';
@@ -73,10 +74,7 @@ export interface RunSummary {
  */
 export class WebhookWorker {
   private readonly options: WorkerOptions;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<RunSummary> | undefined;
-  private again = false;
-  private started = false;
+  private readonly periodic: PeriodicRun;
 
   constructor(
     private readonly db: Db,
@@ -86,43 +84,26 @@ export class WebhookWorker {
     options: Partial<WorkerOptions> = {},
   ) {
     this.options = { ...WORKER_DEFAULTS, ...options };
+    this.periodic = new PeriodicRun(
+      () => this.runDue(),
+      this.options.pollMs,
+      (err) => this.log.warn({ err }, 'webhook deliveries failed'),
+    );
   }
 
   /** Polls, and runs when woken. */
   start(): void {
-    this.started = true;
-    this.timer = setInterval(() => this.kick(), this.options.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.periodic.start();
   }
 
   /** Runs soon (once more after a run under way), if started. */
   kick(): void {
-    if (!this.started) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.runDue()
-      .catch((err) => {
-        this.log.warn({ err }, 'webhook deliveries failed');
-        return { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
-      })
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && this.started) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.periodic.kick();
   }
 
   /** Stops polling and waits for the run under way (each try bounded by its time limit). */
-  async stop(): Promise<void> {
-    this.started = false;
-    this.again = false;
-    clearInterval(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** Claims what is due now and sends it; what came of it. */
