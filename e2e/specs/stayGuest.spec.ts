@@ -102,6 +102,8 @@ test('a stay’s guest page in German shows its code on a phone, with no session
       await expect(code).toHaveAttribute('data-code', /^\d{4,9}$/);
       await expect(phone.getByTestId('stay-guest-welcome')).toHaveText(/^Willkommen/);
       await expect(phone.getByTestId('stay-guest-copy')).toHaveText('Code kopieren');
+      // The door reads QR codes: the stay's own is on the page once the lock holds it.
+      await expect(phone.getByTestId('stay-guest-qr')).toBeVisible({ timeout: 30_000 });
       await expect(phone.locator('html')).toHaveAttribute('lang', /^de/);
       await shot(phone, 'stay-guest-de-phone');
 

@@ -355,7 +355,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...pollerOptions
   } = options.feedPoller ?? {};
   const feedClock = pollerOptions.now ?? Date.now;
-  const stayIssuer = new StayIssuer(db, passcodes, new FeedAudit(db, auditTrail, app.log, feedClock), feedClock);
+  const stayIssuer = new StayIssuer(
+    db,
+    passcodes,
+    credentials,
+    new FeedAudit(db, auditTrail, app.log, feedClock),
+    feedClock,
+  );
   const stayReads = new StayFeedRead(db, stayIssuer, notices, brands, guestLinks, app.log, {
     now: feedClock,
     random: feedRandom ?? Math.random,

@@ -1288,6 +1288,8 @@ export const stayCredentials = pgTable(
       .references(() => stays.id, { onDelete: 'cascade' }),
     lockId: lockRef(),
     passcodeId: integer('passcode_id').references(() => passcodes.id, { onDelete: 'set null' }),
+    /** The stay's QR code on a lock that reads them (shown on the guest page). */
+    qrCredentialId: integer('qr_credential_id').references(() => lockCredentials.id, { onDelete: 'set null' }),
     /** Why this lock's credential could not be issued (message key and parameters). */
     errorKey: text('error_key'),
     errorParams: jsonb('error_params').$type<Record<string, string | number>>(),

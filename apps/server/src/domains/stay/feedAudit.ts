@@ -5,21 +5,22 @@ import type { AuditTrail } from '../audit/auditTrail';
 
 /** A change a calendar feed made to a stay's passcode, as the audit trail keeps it. */
 export interface FeedChange {
-  /** The passcode call the feed made (/passcode/add, /passcode/get, /passcode/change, /passcode/delete). */
+  /** The call the feed made (/passcode/add, /passcode/get, /passcode/change, /passcode/delete, /qrcode/add, /qrcode/delete...). */
   path: string;
   feedId: number;
   stayId: number;
   /** The feed's owner: the feed acts on their behalf. */
   ownerId: number;
   lockId: number;
-  keyboardPwdId: number;
+  /** What it acted on: `{ keyboardPwdId }` or `{ credentialId }`. */
+  target: Record<string, number>;
   /** What the call was given (never the digits). */
   params: Record<string, unknown>;
 }
 
 /**
- * The audit trail of what feeds do by themselves (docs/governance.md, "Audit trail"): each code a
- * feed issues, moves or revokes is an entry in the lock owner's chain, the feed as the actor
+ * The audit trail of what feeds do by themselves (docs/governance.md, "Audit trail"): each code
+ * (passcode or QR code) a feed issues, moves or revokes is an entry in the lock owner's chain, the feed as the actor
  * (`actorKind` "feed", `appId` "feed:<id>") on its owner's behalf. Written once the change is
  * started, like a call's entry; a failure to write is logged, the change stands.
  */
@@ -46,7 +47,7 @@ export class FeedAudit {
         userAgent: '',
         path: change.path,
         lockId: change.lockId,
-        target: { keyboardPwdId: change.keyboardPwdId, stayId: change.stayId, feedId: change.feedId },
+        target: { ...change.target, stayId: change.stayId, feedId: change.feedId },
         params: change.params,
         before: null,
         after: null,

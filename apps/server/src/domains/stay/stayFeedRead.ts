@@ -22,7 +22,7 @@ import { GuestLinks } from './guestLink';
 import { type Reservation, readReservations } from './reservations';
 import { diffStays, windowOf } from './stayDiff';
 import { endFeedRead, lockIdsOfFeed, type StayFeedRow } from './stayFeedQueries';
-import { randomDigits, StayIssuer } from './stayIssuer';
+import { type IssueResult, randomDigits, StayIssuer } from './stayIssuer';
 import {
   type CredentialListed,
   credentialsOfStays,
@@ -270,6 +270,8 @@ export class StayFeedRead {
         for (const credential of own) {
           const refused = await this.issuer.revoke(feed.ownerId, feed.id, credential);
           if (refused) await setCredential(this.db, stay.id, credential.credential.lockId, refused);
+          const qr = credential.credential.qrCredentialId;
+          if (qr !== null) await this.issuer.revokeQr(feed.ownerId, stay, credential.credential.lockId, qr);
         }
         continue;
       }
@@ -279,6 +281,7 @@ export class StayFeedRead {
         const result = credential.passcode
           ? await this.issuer.move(caller, stay, credential)
           : await this.issuer.issue(caller, stay, credential.credential.lockId, digits);
+        await this.settleQr(caller, stay, credential, result);
         if (!result) continue;
         if ('passcodeId' in result) {
           digits = credential.passcode ? digits : result.code;
@@ -297,6 +300,29 @@ export class StayFeedRead {
     }
     await this.waitForOperations(all.map((s) => s.id));
     if (feed.notify === 'contact') await this.notifyGuests(feed, caller);
+  }
+
+  /**
+   * A live stay's QR code on a lock that reads them: issued once (the guest page shows it), its
+   * window following the stay's; none while the lock refused the stay's passcode.
+   */
+  private async settleQr(
+    caller: PasscodeCaller,
+    stay: StayRow,
+    credential: CredentialListed,
+    passcode: IssueResult | undefined,
+  ) {
+    const lockId = credential.credential.lockId;
+    const qr = credential.credential.qrCredentialId;
+    const done = passcode !== undefined && 'passcodeId' in passcode;
+    if (qr !== null) {
+      // The passcode was moved: so is the QR code.
+      if (credential.passcode && done) await this.issuer.moveQr(caller, stay, lockId, qr);
+      return;
+    }
+    if (!done && !credential.passcode) return;
+    const issued = await this.issuer.issueQr(caller, stay, lockId);
+    if (issued !== undefined) await setCredential(this.db, stay.id, lockId, { qrCredentialId: issued });
   }
 
   /** Waits until none of these stays' passcodes has an operation running, or settleMs passes. */

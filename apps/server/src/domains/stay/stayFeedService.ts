@@ -179,8 +179,12 @@ export class StayFeedService {
       this.db,
       all.map((s) => s.id),
     );
-    for (const credential of [...credentials.values()].flat()) {
-      await this.deps.issuer.revoke(feed.ownerId, feed.id, credential);
+    for (const stayRow of all) {
+      for (const credential of credentials.get(stayRow.id) ?? []) {
+        await this.deps.issuer.revoke(feed.ownerId, feed.id, credential);
+        const qr = credential.credential.qrCredentialId;
+        if (qr !== null) await this.deps.issuer.revokeQr(feed.ownerId, stayRow, credential.credential.lockId, qr);
+      }
     }
     await deleteFeed(this.db, feed.id);
   }

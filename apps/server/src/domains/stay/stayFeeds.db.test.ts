@@ -1,4 +1,5 @@
 import {
+  CardStatus,
   ERRORS,
   group,
   lock,
@@ -7,10 +8,11 @@ import {
   ServiceType,
   type StayItem,
   stay,
+  stayGuest,
 } from '@smartlock/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEntries, outbox, passcodes, stayFeeds, users } from '../../db/schema';
+import { auditEntries, lockCredentials, outbox, passcodes, stayCredentials, stayFeeds, users } from '../../db/schema';
 import { TestFeedServer } from '../../test/feedServer';
 import { loggedInClient } from '../../test/fixtures';
 import type { FleetLine, FleetLock } from '../../test/fleetProcess';
@@ -43,6 +45,8 @@ afterAll(async () => {
 });
 
 const db = () => setup.server.app.services.database.db;
+const credentialRow = async (id: number) =>
+  (await db().select().from(lockCredentials).where(eq(lockCredentials.id, id)))[0];
 
 async function control(command: Record<string, unknown>): Promise<FleetLine> {
   const from = setup.fleet.lines.length;
@@ -106,6 +110,20 @@ describe('a lock subscribed to a calendar feed', () => {
     expect(annaItem.validFrom).toBe(anna.checkIn - HOUR);
     expect(annaItem.validTo).toBe(anna.checkOut + 30 * 60_000);
 
+    // The door reads QR codes: each stay has one on the lock for its window, on its guest page.
+    const qrOf = async (stayId: number) => {
+      const [row] = await db().select().from(stayCredentials).where(eq(stayCredentials.stayId, stayId));
+      return row?.qrCredentialId ?? null;
+    };
+    const annaQr = (await qrOf(annaItem.stayId)) as number;
+    expect(annaQr).not.toBeNull();
+    await until(async () => (await credentialRow(annaQr))?.status === CardStatus.normal, 20_000);
+    expect((await credentialRow(annaQr))?.endDate?.getTime()).toBe(annaItem.validTo);
+    const token = new URL(annaItem.guestUrl as string).searchParams.get('token') as string;
+    const page = dataOf(await owner.call(stayGuest.guest, { token }));
+    expect(page.locks[0]?.qrCode).toMatch(/^smartlock-qr:/);
+    expect(page.locks[0]?.qrCode).toBe((await credentialRow(annaQr))?.link);
+
     // Anna stays a day longer.
     feedServer.set([{ ...anna, checkOut: anna.checkOut + 24 * HOUR }, ben]);
     expect(await readNow(feed.feedId)).toMatchObject({ added: 0, moved: 1, removed: 0 });
@@ -115,6 +133,10 @@ describe('a lock subscribed to a calendar feed', () => {
       .where(eq(passcodes.id, annaItem.credentials[0]?.passcodeId as number));
     expect(annaCode?.endDate?.getTime()).toBe(anna.checkOut + 24 * HOUR + 30 * 60_000);
     expect(annaCode?.status).toBe(PasscodeStatus.normal);
+    await until(
+      async () => (await credentialRow(annaQr))?.endDate?.getTime() === anna.checkOut + 24 * HOUR + 30 * 60_000,
+      20_000,
+    );
 
     // Ben leaves the feed; then Anna's reservation is cancelled.
     feedServer.set([{ ...anna, checkOut: anna.checkOut + 24 * HOUR }]);
@@ -129,13 +151,21 @@ describe('a lock subscribed to a calendar feed', () => {
     feedServer.set([{ ...anna, checkOut: anna.checkOut + 24 * HOUR, lines: ['STATUS:CANCELLED'] }]);
     expect(await readNow(feed.feedId)).toMatchObject({ removed: 1 });
     expect(await keypad(annaItem.credentials[0]?.passcode as string)).toBe(false);
+    await until(async () => (await credentialRow(annaQr)) === undefined, 20_000);
+    expect((await owner.call(stayGuest.guest, { token })).body.errorCode).toBe(ERRORS.stayLinkInvalid.code);
 
     // Each change the feed made is in the lock owner's audit trail, the feed as the actor.
     const trail = await db()
       .select()
       .from(auditEntries)
       .where(and(eq(auditEntries.appId, `feed:${feed.feedId}`), eq(auditEntries.actorKind, 'feed')));
-    const done = trail.map((e) => `${e.path} ${(e.target as { stayId: number }).stayId}`).sort();
+    const done = trail
+      .filter((e) => e.path.startsWith('/passcode/'))
+      .map((e) => `${e.path} ${(e.target as { stayId: number }).stayId}`)
+      .sort();
+    expect(trail.filter((e) => e.path.startsWith('/qrcode/')).map((e) => e.path)).toEqual(
+      expect.arrayContaining(['/qrcode/add', '/qrcode/changePeriod', '/qrcode/delete']),
+    );
     expect(done).toEqual(
       [
         `/passcode/add ${annaItem.stayId}`,

@@ -1,9 +1,10 @@
-import { PasscodeStatus } from '@smartlock/contract';
+import { CardStatus, PasscodeStatus } from '@smartlock/contract';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
   gatewayLocks,
   gateways,
+  lockCredentials,
   lockGroupLocks,
   locks,
   passcodes,
@@ -69,11 +70,15 @@ export async function guestLocks(db: Executor, stayId: number, ownerId: number) 
         string | null
       >`case when ${inArray(passcodes.status, HELD_PASSCODE_STATUSES)} then ${passcodes.code} end`,
       reachedByGateway,
+      qrCode: sql<
+        string | null
+      >`case when ${lockCredentials.status} = ${CardStatus.normal} then ${lockCredentials.link} end`,
       instructions: sql<string>`coalesce((${ownText}), (${groupText}), '')`,
     })
     .from(stayCredentials)
     .innerJoin(locks, eq(locks.id, stayCredentials.lockId))
     .leftJoin(passcodes, eq(passcodes.id, stayCredentials.passcodeId))
+    .leftJoin(lockCredentials, eq(lockCredentials.id, stayCredentials.qrCredentialId))
     .where(eq(stayCredentials.stayId, stayId))
     .orderBy(asc(locks.name), asc(locks.id));
 }

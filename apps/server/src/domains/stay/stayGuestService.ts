@@ -129,8 +129,7 @@ function presentLock(stay: GuestStay, row: GuestLockRow, now: number): StayGuest
     lockName: row.lockName,
     passcode: row.passcode,
     timezoneRawOffset: row.timezoneRawOffset,
-    // A stay issues a passcode only; a QR code credential per stay is not issued yet.
-    qrCode: null,
+    qrCode: row.qrCode,
     instructions: row.instructions,
     canUnlock: canUnlock(stay, row, now),
   };

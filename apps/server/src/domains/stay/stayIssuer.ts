@@ -2,16 +2,19 @@ import { randomInt } from 'node:crypto';
 import {
   ACTIVATION_HOURS,
   HOUR_MS,
+  hasFeature,
   localHourOf,
   PASSCODE_NAME_MAX,
   PasscodeStatus,
   PasscodeType,
   passcodeMinLength,
   utcOfLocalHour,
+  ValidityType,
 } from '@smartlock/contract';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../http/apiError';
 import { findLockById } from '../lock/lockQueries';
+import type { LockCredentialService } from '../lockCredential/lockCredentialService';
 import { hasLivePasscode } from '../passcode/passcodeQueries';
 import type { PasscodeCaller, PasscodeService } from '../passcode/passcodeService';
 import type { FeedAudit } from './feedAudit';
@@ -69,6 +72,7 @@ export class StayIssuer {
   constructor(
     private readonly db: Db,
     private readonly passcodes: PasscodeService,
+    private readonly qrCodes: LockCredentialService,
     private readonly audit: FeedAudit,
     private readonly now: () => number = Date.now,
   ) {}
@@ -79,10 +83,10 @@ export class StayIssuer {
     stay: Pick<StayRow, 'id' | 'feedId'>,
     ownerId: number,
     lockId: number,
-    keyboardPwdId: number,
+    target: Record<string, number>,
     params: Record<string, unknown>,
   ): Promise<void> {
-    return this.audit.record({ path, feedId: stay.feedId, stayId: stay.id, ownerId, lockId, keyboardPwdId, params });
+    return this.audit.record({ path, feedId: stay.feedId, stayId: stay.id, ownerId, lockId, target, params });
   }
 
   /** Issues the stay's code on a lock, preferring `digits` (else fresh ones). */
@@ -105,11 +109,18 @@ export class StayIssuer {
             startDate: start,
             endDate: stay.validTo.getTime(),
           });
-          await this.audited('/passcode/add', stay, caller.userId, lockId, added.passcode.keyboardPwdId, {
-            keyboardPwdName: name,
-            startDate: start,
-            endDate: stay.validTo.getTime(),
-          });
+          await this.audited(
+            '/passcode/add',
+            stay,
+            caller.userId,
+            lockId,
+            { keyboardPwdId: added.passcode.keyboardPwdId },
+            {
+              keyboardPwdName: name,
+              startDate: start,
+              endDate: stay.validTo.getTime(),
+            },
+          );
           return { passcodeId: added.passcode.keyboardPwdId, code };
         } catch (error) {
           if (error instanceof ApiError && error.errorName === 'passcodeExists') {
@@ -151,12 +162,19 @@ export class StayIssuer {
       endDate: utcOfLocalHour(endHour, offset),
       keyboardPwdName: name,
     });
-    await this.audited('/passcode/get', stay, caller.userId, lockId, item.keyboardPwdId, {
-      keyboardPwdType: PasscodeType.limited,
-      keyboardPwdName: name,
-      startDate,
-      endDate: utcOfLocalHour(endHour, offset),
-    });
+    await this.audited(
+      '/passcode/get',
+      stay,
+      caller.userId,
+      lockId,
+      { keyboardPwdId: item.keyboardPwdId },
+      {
+        keyboardPwdType: PasscodeType.limited,
+        keyboardPwdName: name,
+        startDate,
+        endDate: utcOfLocalHour(endHour, offset),
+      },
+    );
     return { passcodeId: item.keyboardPwdId, code: item.keyboardPwd };
   }
 
@@ -181,7 +199,14 @@ export class StayIssuer {
       if (passcode.type === PasscodeType.custom) {
         const window = { startDate: customStart(wantedStart, now), endDate: wantedEnd };
         await this.passcodes.change(caller, { keyboardPwdId: passcode.id, ...window });
-        await this.audited('/passcode/change', stay, caller.userId, passcode.lockId, passcode.id, window);
+        await this.audited(
+          '/passcode/change',
+          stay,
+          caller.userId,
+          passcode.lockId,
+          { keyboardPwdId: passcode.id },
+          window,
+        );
         return { passcodeId: passcode.id, code: passcode.code };
       }
       await this.revoke(caller.userId, stay.feedId, credential);
@@ -206,13 +231,63 @@ export class StayIssuer {
         { id: credential.credential.stayId, feedId },
         userId,
         passcode.lockId,
-        passcode.id,
+        { keyboardPwdId: passcode.id },
         {},
       );
       return undefined;
     } catch (error) {
       const result = failure(error);
       return 'errorKey' in result ? result : undefined;
+    }
+  }
+
+  /**
+   * The stay's QR code on a lock that reads QR codes, stored through its gateway for the stay's
+   * window (the guest page shows it); undefined where the lock reads none or it could not be
+   * stored: the passcode stands alone, and the next read tries again.
+   */
+  async issueQr(caller: PasscodeCaller, stay: StayRow, lockId: number): Promise<number | undefined> {
+    const lock = await findLockById(this.db, lockId);
+    if (!lock || !hasFeature(lock.featureValue, 'qrCode')) return undefined;
+    const window = {
+      validityType: ValidityType.limited,
+      startDate: customStart(stay.validFrom.getTime(), this.now()),
+      endDate: stay.validTo.getTime(),
+    };
+    const name = (stay.guestName || stay.summary || stay.uid).slice(0, PASSCODE_NAME_MAX);
+    try {
+      const added = await this.qrCodes.addQrCode(caller.userId, { lockId, name, ...window });
+      const credentialId = added.credential.credentialId;
+      await this.audited('/qrcode/add', stay, caller.userId, lockId, { credentialId }, { name, ...window });
+      return credentialId;
+    } catch (error) {
+      if (error instanceof ApiError) return undefined;
+      throw error;
+    }
+  }
+
+  /** A moved stay's QR code follows its window (a change through the gateway). */
+  async moveQr(caller: PasscodeCaller, stay: StayRow, lockId: number, credentialId: number): Promise<void> {
+    const window = {
+      validityType: ValidityType.limited,
+      startDate: customStart(stay.validFrom.getTime(), this.now()),
+      endDate: stay.validTo.getTime(),
+    };
+    try {
+      await this.qrCodes.changePeriod(caller.userId, 'qrCode', { credentialId, ...window });
+      await this.audited('/qrcode/changePeriod', stay, caller.userId, lockId, { credentialId }, window);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+
+  /** Removes a stay's QR code from its lock; one gone already, or busy, is left to the next read. */
+  async revokeQr(userId: number, stay: Pick<StayRow, 'id' | 'feedId'>, lockId: number, credentialId: number) {
+    try {
+      await this.qrCodes.remove(userId, 'qrCode', credentialId);
+      await this.audited('/qrcode/delete', stay, userId, lockId, { credentialId }, {});
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
     }
   }
 

@@ -42,7 +42,7 @@ export async function setCredential(
   db: Executor,
   stayId: number,
   lockId: number,
-  values: Partial<Pick<StayCredentialRow, 'passcodeId' | 'errorKey' | 'errorParams'>>,
+  values: Partial<Pick<StayCredentialRow, 'passcodeId' | 'qrCredentialId' | 'errorKey' | 'errorParams'>>,
 ): Promise<void> {
   await db
     .update(stayCredentials)

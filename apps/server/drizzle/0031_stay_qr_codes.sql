@@ -1,0 +1,2 @@
+ALTER TABLE "stay_credentials" ADD COLUMN "qr_credential_id" integer;--> statement-breakpoint
+ALTER TABLE "stay_credentials" ADD CONSTRAINT "stay_credentials_qr_credential_id_lock_credentials_id_fk" FOREIGN KEY ("qr_credential_id") REFERENCES "public"."lock_credentials"("id") ON DELETE set null ON UPDATE no action;
