@@ -122,6 +122,13 @@ export class FleetProcess {
     this.child?.stdin?.write(`${JSON.stringify(command)}\n`);
   }
 
+  /** Tells the fleet a control line and waits for its ack (`ok`, and `error` when it refused). */
+  async ask(command: { do: string } & Record<string, unknown>): Promise<FleetLine> {
+    const from = this.lines.length;
+    this.control(command);
+    return this.waitFor((l) => l.event === 'ack' && l.do === command.do, 15_000, from);
+  }
+
   /** What the fleet says of its gateways and locks now (it answers a `status` control line). */
   async status(): Promise<FleetGatewayStatus[]> {
     const from = this.lines.length;

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passcodes } from '../../db/schema';
 import { loggedInClient } from '../../test/fixtures';
-import type { FleetLine, FleetLock } from '../../test/fleetProcess';
+import type { FleetLock } from '../../test/fleetProcess';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
 import { dataOf, type TestClient } from '../../test/harness';
 import { operationEnd } from '../../test/operations';
@@ -35,11 +35,7 @@ const retries = () => setup.server.app.services.credentialRetry;
 const HOUR = 3_600_000;
 
 /** Tells the fleet something and waits for its answer. */
-async function control(command: Record<string, unknown>): Promise<FleetLine> {
-  const from = setup.fleet.lines.length;
-  setup.fleet.control(command);
-  return setup.fleet.waitFor((l) => l.event === 'ack' && l.do === command.do, 15_000, from);
-}
+const control = (command: { do: string } & Record<string, unknown>) => setup.fleet.ask(command);
 
 const keypad = (code: string) => control({ do: 'keypad', lock: door.mac, code });
 const fault = (kind: 'none' | 'outOfRange') => control({ do: 'fault', lock: door.mac, fault: kind });

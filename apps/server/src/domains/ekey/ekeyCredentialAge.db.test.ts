@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ekeys, locks } from '../../db/schema';
 import { loggedInClient } from '../../test/fixtures';
-import type { FleetLine, FleetLock } from '../../test/fleetProcess';
+import type { FleetLock } from '../../test/fleetProcess';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
 import { dataOf, type TestClient } from '../../test/harness';
 import { until } from '../../test/until';
@@ -84,11 +84,7 @@ async function sync(holder: TestClient, keyId: number): Promise<{ held: HeldKey;
 }
 
 /** Tells the fleet something and waits for its answer. */
-async function control(command: Record<string, unknown>): Promise<FleetLine> {
-  const from = setup.fleet.lines.length;
-  setup.fleet.control(command);
-  return setup.fleet.waitFor((l) => l.event === 'ack' && l.do === command.do, 15_000, from);
-}
+const control = (command: { do: string } & Record<string, unknown>) => setup.fleet.ask(command);
 
 const appUnlock = (credential: string) => control({ do: 'appUnlock', lock: door.mac, credential });
 const drift = (ms: number) => control({ do: 'drift', lock: door.mac, ms });

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ekeys, locks, passcodes } from '../../db/schema';
 import { loggedInClient } from '../../test/fixtures';
-import type { FleetLine, FleetLock } from '../../test/fleetProcess';
+import type { FleetLock } from '../../test/fleetProcess';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
 import { dataOf, type TestClient } from '../../test/harness';
 import { operationEnd } from '../../test/operations';
@@ -36,11 +36,7 @@ afterAll(async () => setup?.close());
 const db = () => setup.server.app.services.database.db;
 
 /** Tells the fleet something and waits for its answer. */
-async function control(command: Record<string, unknown>): Promise<FleetLine> {
-  const from = setup.fleet.lines.length;
-  setup.fleet.control(command);
-  return setup.fleet.waitFor((l) => l.event === 'ack' && l.do === command.do, 15_000, from);
-}
+const control = (command: { do: string } & Record<string, unknown>) => setup.fleet.ask(command);
 
 const keypad = (code: string) => control({ do: 'keypad', lock: door.mac, code });
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEntries, lockCredentials, outbox, passcodes, stayCredentials, stayFeeds, users } from '../../db/schema';
 import { TestFeedServer } from '../../test/feedServer';
 import { loggedInClient } from '../../test/fixtures';
-import type { FleetLine, FleetLock } from '../../test/fleetProcess';
+import type { FleetLock } from '../../test/fleetProcess';
 import { type FleetServer, startFleetServer } from '../../test/fleetServer';
 import { dataOf, type TestClient } from '../../test/harness';
 import { until } from '../../test/until';
@@ -48,11 +48,8 @@ const db = () => setup.server.app.services.database.db;
 const credentialRow = async (id: number) =>
   (await db().select().from(lockCredentials).where(eq(lockCredentials.id, id)))[0];
 
-async function control(command: Record<string, unknown>): Promise<FleetLine> {
-  const from = setup.fleet.lines.length;
-  setup.fleet.control(command);
-  return setup.fleet.waitFor((l) => l.event === 'ack' && l.do === command.do, 15_000, from);
-}
+/** Tells the fleet something and waits for its answer. */
+const control = (command: { do: string } & Record<string, unknown>) => setup.fleet.ask(command);
 const keypad = async (code: string, at: FleetLock = door) =>
   (await control({ do: 'keypad', lock: at.mac, code })).ok === true;
 
